@@ -1,0 +1,43 @@
+// Builds the production bundle when it is missing or older than the sources (hash of every input file).
+// `--force` is kept for CI semantics but still skips an up-to-date build of the same sources.
+import { createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const inputs = ['src', 'content', 'public', 'next.config.ts', 'package.json', 'tsconfig.json'];
+
+function walk(p, acc) {
+  const full = path.join(root, p);
+  if (!fs.existsSync(full)) return;
+  const st = fs.statSync(full);
+  if (st.isDirectory()) {
+    for (const f of fs.readdirSync(full).sort()) {
+      if (f.endsWith('.test.ts') || f.endsWith('.test.tsx')) continue;
+      walk(path.join(p, f), acc);
+    }
+  } else acc.push(p);
+}
+
+const files = [];
+for (const i of inputs) walk(i, files);
+const hash = createHash('sha256');
+for (const f of files) {
+  hash.update(f);
+  hash.update(fs.readFileSync(path.join(root, f)));
+}
+const digest = hash.digest('hex');
+const stamp = path.join(root, '.next', 'source-hash');
+const current = fs.existsSync(stamp) ? fs.readFileSync(stamp, 'utf8') : '';
+if (current === digest && fs.existsSync(path.join(root, '.next', 'BUILD_ID'))) {
+  console.log('Produkční build je aktuální.');
+} else {
+  console.log('Sestavuji produkční build (next build)…');
+  execFileSync(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
+  });
+  fs.writeFileSync(stamp, digest);
+}

@@ -1,0 +1,76 @@
+/** Domain types of the content layer (SPEC §3). Pages only ever see these, never vendor JSON. */
+
+export type SizeHint = 'large' | 'medium' | 'small';
+
+export interface Category {
+  id: string;
+  name: string;
+  slug: string;
+}
+
+export interface Image {
+  id: string;
+  /** Absolute (https:) or site-relative URL. Protocol-relative URLs are given https: by the providers. */
+  url: string;
+  width: number;
+  height: number;
+  alternativeText: string;
+  category?: Category;
+  sizeHint: SizeHint;
+  /** Tiny data: URL shown while the image loads. */
+  blurDataURL?: string;
+}
+
+export interface Wedding {
+  id: string;
+  couple: string;
+  /** ISO date (YYYY-MM-DD) or the fallback text when unknown. */
+  date: string;
+  location: string;
+  shortDescription: string;
+  slug: string;
+  year: number;
+  favorite: boolean;
+  coverImage?: Image;
+}
+
+export interface WeddingDetail extends Wedding {
+  story: string;
+  wedding_images: Image[];
+}
+
+export interface BlogPost {
+  slug: string;
+  title: string;
+  excerpt: string;
+  /** ISO date. */
+  date: string;
+  /** Markdown source; rendered to HTML by the page. */
+  body: string;
+  coverImage?: Image;
+  relatedWeddings: string[];
+  readingMinutes: number;
+}
+
+export interface Page {
+  slug: string;
+  title: string;
+  description: string;
+  body: string;
+}
+
+export const FALLBACK_COUPLE = 'Unnamed Couple';
+export const FALLBACK_DATE = 'Date not specified';
+export const FALLBACK_LOCATION = 'Location not specified';
+
+/** One interface, one implementation per source (local, contentful, strapi). */
+export interface ContentProvider {
+  readonly name: 'local' | 'contentful' | 'strapi';
+  /** Never throws: errors and empty results fall back to the sample weddings. */
+  getWeddings(): Promise<Wedding[]>;
+  /** null when the slug is unknown. Throws only if the fallback itself fails. */
+  getWedding(slug: string): Promise<WeddingDetail | null>;
+  getWeddingById(id: string): Promise<WeddingDetail | null>;
+  getBlogPosts(): Promise<BlogPost[]>;
+  getBlogPost(slug: string): Promise<BlogPost | null>;
+}

@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import postgres from 'postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+import { runMigrations, type SqlRunner } from './migrate';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DbHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Raw SQL for the migration runner and health checks. */
+  exec: SqlRunner;
+  close: () => Promise<void>;
+}
+
+export interface OpenOptions {
+  /** postgres://… → PostgreSQL; a folder path → PGlite data dir; 'memory://' → in-memory PGlite. */
+  url: string;
+  migrate?: boolean;
+  /** Max pool size for PostgreSQL. */
+  max?: number;
+}
+
+export async function openDb(opts: OpenOptions): Promise<DbHandle> {
+  let handle: DbHandle;
+  if (/^postgres(ql)?:\/\//.test(opts.url)) {
+    const client = postgres(opts.url, {
+      max: opts.max ?? 10,
+      onnotice: () => {},
+      connect_timeout: 5,
+      idle_timeout: 30,
+    });
+    const db = drizzlePostgres(client, { schema }) as unknown as Db;
+    handle = {
+      db,
+      kind: 'postgres',
+      exec: async (text, opts) => {
+        if (opts?.transaction) await client.begin((tx) => tx.unsafe(text));
+        else await client.unsafe(text);
+      },
+      close: () => client.end({ timeout: 5 }),
+    };
+  } else {
+    let dataDir: string | undefined;
+    if (opts.url !== 'memory://') {
+      dataDir = path.resolve(opts.url);
+      fs.mkdirSync(dataDir, { recursive: true });
+    }
+    const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    handle = {
+      db,
+      kind: 'pglite',
+      exec: async (text, opts) => {
+        if (opts?.transaction) await client.transaction((tx) => tx.exec(text));
+        else await client.exec(text);
+      },
+      close: () => client.close(),
+    };
+  }
+  if (opts.migrate !== false) await runMigrations(handle.exec, handle.kind);
+  return handle;
+}
+
+/** Postgres unique violation, whichever driver raised it (drizzle may wrap the driver error in `cause`). */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
+    const rec = e as { code?: unknown; constraint?: unknown; constraint_name?: unknown; message?: unknown; cause?: unknown };
+    if (rec.code === '23505') {
+      if (!constraint) return true;
+      const name = rec.constraint ?? rec.constraint_name;
+      if (typeof name === 'string') return name === constraint;
+      return typeof rec.message === 'string' && rec.message.includes(constraint);
+    }
+    e = rec.cause;
+  }
+  return false;
+}
+
+/** Rows returned by db.execute differ between drivers (postgres-js: array, PGlite: { rows }). */
+export function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}

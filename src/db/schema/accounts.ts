@@ -1,0 +1,2 @@
+// Owned by the accounts domain (users, roles, tokens).
+export {};

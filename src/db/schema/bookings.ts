@@ -1,0 +1,2 @@
+// Owned by the bookings domain (inquiries, status history, notes).
+export {};

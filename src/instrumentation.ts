@@ -1,0 +1,6 @@
+/** Next calls register() once per server process before serving; the start-up sequence runs there. */
+export async function register() {
+  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  const { startup } = await import('./platform/startup.server');
+  await startup();
+}

@@ -1,0 +1,144 @@
+import { z } from 'zod';
+
+/**
+ * The one place that reads process.env. Read at run time (never inlined at build time) so one build can be
+ * started with any configuration. Every bad field is reported at once.
+ */
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const optionalUrl = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()))
+  .pipe(z.url({ message: 'musí být platná URL' }).optional());
+
+const int = (def: number, min = 0) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v.trim() === '' ? def : Number(v)))
+    .pipe(z.number({ message: 'musí být číslo' }).int().min(min));
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: int(3000, 1),
+  SITE_URL: optionalUrl,
+  DATA_DIR: z.string().optional().transform((v) => (v && v.trim() ? v.trim() : './data')),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+
+  // Content
+  CONTENT_SOURCE: z
+    .enum(['local', 'contentful', 'strapi'], {
+      message: 'CONTENT_SOURCE musí být jedna z hodnot: local, contentful, strapi',
+    })
+    .default('local'),
+  CONTENTFUL_SPACE_ID: optionalString,
+  CONTENTFUL_ACCESS_TOKEN: optionalString,
+  CONTENTFUL_ENVIRONMENT: z.string().optional().transform((v) => (v && v.trim() ? v.trim() : 'master')),
+  CONTENTFUL_CDA_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v && v.trim() ? v.trim().replace(/\/+$/, '') : 'https://cdn.contentful.com')),
+  CONTENT_TIMEOUT_MS: int(2000, 100),
+  STRAPI_URL: optionalUrl,
+  STRAPI_PREFIX: z.string().optional().transform((v) => (v === undefined ? '/api' : v.trim())),
+  STRAPI_VERSION: z.enum(['v3', 'v4', 'v5']).default('v5'),
+  STRAPI_TOKEN: optionalString,
+  REVALIDATE_SECRET: optionalString,
+
+  // Accounts
+  JWT_SECRET: optionalString,
+  AUTH_COOKIE_NAME: z.string().optional().transform((v) => (v && v.trim() ? v.trim() : 'strapi_jwt')),
+  AUTH_POPULATE: z.string().optional().transform((v) => (v && v.trim() ? v.trim() : 'role')),
+  ADMIN_ROLE_TYPE: z.string().optional().transform((v) => (v && v.trim() ? v.trim() : 'admin')),
+  AUTH_EMAIL_CONFIRMATION: z
+    .string()
+    .optional()
+    .transform((v) => v === undefined || v === '' || v === 'true' || v === '1'),
+  OIDC_ISSUER: optionalUrl,
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
+  OIDC_PROVIDER_NAME: z.string().optional().transform((v) => (v && v.trim() ? v.trim() : 'oidc')),
+
+  // Data + mail
+  DATABASE_URL: optionalString,
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.string().optional().transform((v) => (v && v.trim() ? v.trim() : 'Foto Anna Nováková <rezervace@example.cz>')),
+  PHOTOGRAPHER_EMAIL: z.string().optional().transform((v) => (v && v.trim() ? v.trim() : 'anna@example.cz')),
+
+  // Bookings
+  BOOKING_CAPACITY_PER_DAY: int(1, 1),
+  HOLD_DAYS: int(14, 1),
+  RETENTION_MONTHS: int(12, 1),
+  INQUIRY_MIN_FILL_MS: int(3000, 0),
+  INQUIRY_RATE_PER_CLIENT: int(5, 1),
+  INQUIRY_RATE_GLOBAL: int(300, 1),
+  AUTH_RATE_LIMIT: int(5, 1),
+  TRUST_PROXY: bool,
+
+  // Platform
+  BUILD_CHECK_INTERVAL_MS: int(300000, 1000),
+  ANALYTICS_MEASUREMENT_ID: optionalString,
+  ANALYTICS_CONFIG_URL: optionalUrl,
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: optionalUrl,
+  S3_BUCKET: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_REGION: z.string().optional().transform((v) => (v && v.trim() ? v.trim() : 'auto')),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {
+  constructor(public readonly issues: string[]) {
+    super(`Neplatná konfigurace:\n${issues.map((i) => `  - ${i}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    throw new EnvError(result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const env = result.data;
+  const problems: string[] = [];
+  if (env.CONTENT_SOURCE === 'contentful' && (!env.CONTENTFUL_SPACE_ID || !env.CONTENTFUL_ACCESS_TOKEN)) {
+    problems.push('CONTENT_SOURCE=contentful vyžaduje CONTENTFUL_SPACE_ID a CONTENTFUL_ACCESS_TOKEN');
+  }
+  if (env.CONTENT_SOURCE === 'strapi' && !env.STRAPI_URL) {
+    problems.push('CONTENT_SOURCE=strapi vyžaduje STRAPI_URL');
+  }
+  if (env.STORAGE_DRIVER === 's3' && (!env.S3_BUCKET || !env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY)) {
+    problems.push('STORAGE_DRIVER=s3 vyžaduje S3_BUCKET, S3_ACCESS_KEY_ID a S3_SECRET_ACCESS_KEY');
+  }
+  if (problems.length) throw new EnvError(problems);
+  return env;
+}
+
+const globalForEnv = globalThis as unknown as { __appEnv?: Env };
+
+/** Validated configuration, parsed once per process. */
+export function getEnv(): Env {
+  if (!globalForEnv.__appEnv) globalForEnv.__appEnv = parseEnv(process.env);
+  return globalForEnv.__appEnv;
+}
+
+/** Tests change env between cases; production never calls this. */
+export function resetEnvForTests(): void {
+  globalForEnv.__appEnv = undefined;
+}
+
+export function siteUrl(): string {
+  const env = getEnv();
+  return (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+}

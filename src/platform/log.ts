@@ -1,0 +1,35 @@
+/**
+ * Structured logs: one JSON object per line in production, readable lines in development.
+ * No dependency: Next bundles server code and pino's worker transports do not survive that.
+ */
+type Level = 'debug' | 'info' | 'warn' | 'error';
+const order: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
+
+function threshold(): number {
+  const l = (process.env.LOG_LEVEL as Level | undefined) ?? 'info';
+  return order[l] ?? 20;
+}
+
+function serialise(v: unknown): unknown {
+  if (v instanceof Error) return { name: v.name, message: v.message, stack: v.stack, cause: v.cause ? serialise(v.cause) : undefined };
+  return v;
+}
+
+function write(level: Level, msg: string, ctx?: Record<string, unknown>) {
+  if (order[level] < threshold()) return;
+  const fields: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(ctx ?? {})) fields[k] = serialise(v);
+  const pretty = process.env.NODE_ENV === 'development' || process.env.LOG_PRETTY === '1';
+  const line = pretty
+    ? `${level.toUpperCase()} ${msg}${Object.keys(fields).length ? ' ' + JSON.stringify(fields) : ''}`
+    : JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });
+  // warn/error go to stderr; tests watch console.error, so logs use the streams directly.
+  (order[level] >= 30 ? process.stderr : process.stdout).write(line + '\n');
+}
+
+export const log = {
+  debug: (msg: string, ctx?: Record<string, unknown>) => write('debug', msg, ctx),
+  info: (msg: string, ctx?: Record<string, unknown>) => write('info', msg, ctx),
+  warn: (msg: string, ctx?: Record<string, unknown>) => write('warn', msg, ctx),
+  error: (msg: string, ctx?: Record<string, unknown>) => write('error', msg, ctx),
+};

@@ -1,0 +1,117 @@
+import 'server-only';
+import nodemailer from 'nodemailer';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { mailOutbox } from '@/db/schema';
+import { getEnv } from './env';
+import { log } from './log';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: { filename: string; content: string; contentType: string }[];
+  /** What the message is about, for the admin's outbox view (e.g. 'inquiry-autoreply'). */
+  kind?: string;
+  relatedId?: string;
+}
+
+/**
+ * Every message is written to the outbox table first and sent afterwards, so a failing SMTP server never
+ * loses a message (or the inquiry that caused it). Without SMTP_URL the outbox *is* the mailbox: messages stay
+ * there with status `stored` for the admin to read, and the console prints them.
+ */
+export async function queueMail(db: Db, msg: MailMessage): Promise<number> {
+  const [row] = await db
+    .insert(mailOutbox)
+    .values({
+      toAddress: msg.to,
+      subject: msg.subject,
+      text: msg.text,
+      html: msg.html ?? null,
+      attachments: msg.attachments ?? null,
+      kind: msg.kind ?? 'generic',
+      relatedId: msg.relatedId ?? null,
+    })
+    .returning({ id: mailOutbox.id });
+  return row.id;
+}
+
+type Transport = ReturnType<typeof nodemailer.createTransport>;
+const g = globalThis as unknown as { __mailTransport?: { url: string; t: Transport } };
+
+function transport(url: string): Transport {
+  if (!g.__mailTransport || g.__mailTransport.url !== url) {
+    g.__mailTransport = { url, t: nodemailer.createTransport(url) };
+  }
+  return g.__mailTransport.t;
+}
+
+/** Backoff between attempts: 1 min, 2, 4 … capped at 6 h. */
+export function mailRetryDelayMs(attempts: number): number {
+  return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 6 * 3600_000);
+}
+
+export const MAX_MAIL_ATTEMPTS = 8;
+
+/** Send what is due. Safe to call after every commit and from the scheduler; each row is claimed atomically. */
+export async function deliverPendingMail(db: Db, opts: { ids?: number[]; now?: Date } = {}): Promise<void> {
+  const env = getEnv();
+  const now = opts.now ?? new Date();
+  const due = await db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now)))
+    .orderBy(asc(mailOutbox.id))
+    .limit(50);
+  for (const m of due) {
+    if (opts.ids && !opts.ids.includes(m.id)) continue;
+    // Claim the row so two instances never send the same message twice.
+    const claimed = await db
+      .update(mailOutbox)
+      .set({ status: 'sending', attempts: sql`${mailOutbox.attempts} + 1` })
+      .where(and(eq(mailOutbox.id, m.id), eq(mailOutbox.status, 'pending')))
+      .returning({ attempts: mailOutbox.attempts });
+    if (!claimed.length) continue;
+    const attempts = claimed[0].attempts;
+    if (!env.SMTP_URL) {
+      await db.update(mailOutbox).set({ status: 'stored', sentAt: new Date() }).where(eq(mailOutbox.id, m.id));
+      log.info('mail stored in outbox (no SMTP_URL configured)', { to: m.toAddress, subject: m.subject, id: m.id });
+      continue;
+    }
+    try {
+      await transport(env.SMTP_URL).sendMail({
+        from: env.MAIL_FROM,
+        to: m.toAddress,
+        subject: m.subject,
+        text: m.text,
+        html: m.html ?? undefined,
+        attachments: m.attachments?.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
+      });
+      await db.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), lastError: null }).where(eq(mailOutbox.id, m.id));
+    } catch (err) {
+      const failed = attempts >= MAX_MAIL_ATTEMPTS;
+      await db
+        .update(mailOutbox)
+        .set({
+          status: failed ? 'failed' : 'pending',
+          lastError: err instanceof Error ? err.message : String(err),
+          nextAttemptAt: new Date(now.getTime() + mailRetryDelayMs(attempts)),
+        })
+        .where(eq(mailOutbox.id, m.id));
+      log.warn('mail delivery failed', { id: m.id, to: m.toAddress, attempts, err });
+    }
+  }
+}
+
+/** Queue and try to send at once (after the caller's transaction committed). Never throws on SMTP failure. */
+export async function sendMail(db: Db, msg: MailMessage): Promise<number> {
+  const id = await queueMail(db, msg);
+  try {
+    await deliverPendingMail(db, { ids: [id] });
+  } catch (err) {
+    log.warn('mail delivery attempt crashed; it stays queued', { id, err });
+  }
+  return id;
+}

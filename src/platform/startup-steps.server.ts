@@ -1,0 +1,7 @@
+import 'server-only';
+import type { StartupStep } from './startup.server';
+
+/** Domain start-up steps, in order. Each domain adds its own line here. */
+export function extraStartupSteps(): StartupStep[] {
+  return [];
+}

@@ -1,0 +1,38 @@
+import localFont from 'next/font/local';
+
+// Two faces per family (latin + latin-ext) as separate families: the browser falls back glyph by glyph, so
+// Czech letters (ě š č ř ž ů …) come from the latin-ext file while the common latin file stays small.
+export const displayLatin = localFont({
+  src: '../../node_modules/@fontsource-variable/cormorant-garamond/files/cormorant-garamond-latin-wght-normal.woff2',
+  variable: '--font-display-latin',
+  display: 'swap',
+  weight: '300 700',
+  adjustFontFallback: 'Times New Roman',
+  preload: true,
+});
+export const displayExt = localFont({
+  src: '../../node_modules/@fontsource-variable/cormorant-garamond/files/cormorant-garamond-latin-ext-wght-normal.woff2',
+  variable: '--font-display-ext',
+  display: 'swap',
+  weight: '300 700',
+  adjustFontFallback: 'Times New Roman',
+  preload: false,
+});
+export const bodyLatin = localFont({
+  src: '../../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2',
+  variable: '--font-body-latin',
+  display: 'swap',
+  weight: '100 900',
+  adjustFontFallback: 'Arial',
+  preload: true,
+});
+export const bodyExt = localFont({
+  src: '../../node_modules/@fontsource-variable/inter/files/inter-latin-ext-wght-normal.woff2',
+  variable: '--font-body-ext',
+  display: 'swap',
+  weight: '100 900',
+  adjustFontFallback: 'Arial',
+  preload: false,
+});
+
+export const fontVariables = [displayLatin, displayExt, bodyLatin, bodyExt].map((f) => f.variable).join(' ');

@@ -1,0 +1,28 @@
+'use client';
+import { usePathname } from 'next/navigation';
+import { useEffect } from 'react';
+
+/**
+ * SPEC §2: on a route change the page starts at the top; a link with a hash scrolls to its anchor.
+ * No artificial delay before navigation (docs/decisions/003-no-navigation-delay.md).
+ */
+export function RouteEffects() {
+  const pathname = usePathname();
+  useEffect(() => {
+    const hash = decodeURIComponent(window.location.hash.slice(1));
+    if (hash) {
+      document.getElementById(hash)?.scrollIntoView();
+      return;
+    }
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  useEffect(() => {
+    const onHash = () => {
+      const id = decodeURIComponent(window.location.hash.slice(1));
+      if (id) document.getElementById(id)?.scrollIntoView();
+    };
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
+  return null;
+}

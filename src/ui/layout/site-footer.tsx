@@ -1,0 +1,65 @@
+import Link from 'next/link';
+import { getSiteInfo } from '@/content/site';
+import styles from './site-footer.module.css';
+
+export function SiteFooter() {
+  const { photographer: p } = getSiteInfo();
+  const year = new Date().getFullYear();
+  return (
+    <footer className={styles.footer}>
+      <div className={`container ${styles.grid}`}>
+        <div>
+          <p className={styles.brand}>{p.brand}</p>
+          <p className={styles.tagline}>{p.tagline}</p>
+          <Link href="/rezervace" className="btn btn-light">
+            Ověřit volný termín
+          </Link>
+        </div>
+        <div>
+          <h2 className={styles.heading}>Kontakt</h2>
+          <address className={styles.address}>
+            {p.name}
+            <br />
+            {p.street}, {p.postalCode} {p.city}
+            <br />
+            <a href={`mailto:${p.email}`}>{p.email}</a>
+            <br />
+            <a href={`tel:${p.phone.replace(/\s+/g, '')}`}>{p.phone}</a>
+          </address>
+        </div>
+        <div>
+          <h2 className={styles.heading}>Sledujte mě</h2>
+          <ul className={styles.list}>
+            {p.social.map((s) => (
+              <li key={s.url}>
+                <a href={s.url} rel="noopener noreferrer">
+                  {s.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div>
+          <h2 className={styles.heading}>Informace</h2>
+          <ul className={styles.list}>
+            <li>
+              <Link href="/ochrana-udaju">Ochrana osobních údajů</Link>
+            </li>
+            <li>
+              <Link href="/faq">Časté otázky</Link>
+            </li>
+            <li>
+              <Link href="/ucet">Účet pro snoubence</Link>
+            </li>
+            <li id="footer-consent-slot" />
+          </ul>
+        </div>
+      </div>
+      <div className={`container ${styles.legal}`}>
+        <p>
+          © {year} {p.name} · IČO {p.ico} · {p.dic ? `DIČ ${p.dic}` : 'Nejsem plátce DPH'}
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,26 @@
+import Link from 'next/link';
+import { getSiteInfo } from '@/content/site';
+import { MobileMenu } from './mobile-menu';
+import { NavLinks } from './nav-links';
+import styles from './site-header.module.css';
+
+export function SiteHeader() {
+  const site = getSiteInfo();
+  return (
+    <header className={styles.header}>
+      <div className={`container ${styles.bar}`}>
+        <Link href="/" className={styles.brand}>
+          <span className={styles.brandName}>{site.photographer.name}</span>
+          <span className={styles.brandSub}>svatební fotografie</span>
+        </Link>
+        <nav aria-label="Hlavní navigace" className={styles.desktopNav}>
+          <NavLinks items={site.navigation} className={styles.navList} />
+        </nav>
+        <Link href={site.cta.href} className={`btn btn-primary ${styles.cta}`}>
+          {site.cta.label}
+        </Link>
+        <MobileMenu items={site.navigation} cta={site.cta} />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,175 @@
+/**
+ * E2E harness: starts the production build (`next start`) with its own DATA_DIR and env on a free port,
+ * drives Debian's Chromium through playwright-core, checks pages with axe-core, and runs a real SMTP server.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+import { SMTPServer } from 'smtp-server';
+import PostalMime from 'postal-mime';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (addr && typeof addr === 'object' ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  proc: ChildProcess;
+  output: () => string;
+  stop: (signal?: NodeJS.Signals) => Promise<void>;
+}
+
+export async function startServer(env: Record<string, string> = {}, opts: { dataDir?: string; port?: number } = {}): Promise<RunningServer> {
+  const port = opts.port ?? (await freePort());
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
+  let out = '';
+  const proc = spawn(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port), '-H', '127.0.0.1'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      NEXT_TELEMETRY_DISABLED: '1',
+      PORT: String(port),
+      SITE_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      INQUIRY_MIN_FILL_MS: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  proc.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  proc.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`Server exited (${proc.exitCode}):\n${out}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      /* not yet listening */
+    }
+    if (Date.now() > deadline) throw new Error(`Server did not start in time:\n${out}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  // Warm up: the first request opens the database.
+  await fetch(url).catch(() => undefined);
+  return {
+    url,
+    port,
+    dataDir,
+    proc,
+    output: () => out,
+    stop: (signal: NodeJS.Signals = 'SIGTERM') =>
+      new Promise<void>((resolve) => {
+        if (proc.exitCode !== null) return resolve();
+        const t = setTimeout(() => proc.kill('SIGKILL'), 10_000);
+        proc.once('exit', () => {
+          clearTimeout(t);
+          resolve();
+        });
+        proc.kill(signal);
+      }),
+  };
+}
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+}
+
+export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+export const DESKTOP = { viewport: { width: 1440, height: 900 } };
+
+export async function newContext(browser: Browser, device: 'phone' | 'desktop' = 'desktop'): Promise<BrowserContext> {
+  return browser.newContext({ ...(device === 'phone' ? PHONE : DESKTOP), locale: 'cs-CZ' });
+}
+
+/** Fails with a readable list when axe-core finds any violation. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  if (results.violations.length) {
+    const lines = results.violations.map(
+      (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('\n    ')}`,
+    );
+    throw new Error(`axe-core violations on ${page.url()}:\n  ${lines.join('\n  ')}`);
+  }
+}
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  attachments: { filename: string | null; mimeType: string; content: string }[];
+}
+
+/** A real SMTP server on loopback; messages are parsed with postal-mime. */
+export async function startSmtp(): Promise<{ url: string; messages: ReceivedMail[]; waitFor: (pred: (m: ReceivedMail) => boolean, timeoutMs?: number) => Promise<ReceivedMail>; stop: () => Promise<void> }> {
+  const messages: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', async () => {
+        const parsed = await PostalMime.parse(Buffer.concat(chunks));
+        messages.push({
+          from: parsed.from?.address ?? '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          subject: parsed.subject ?? '',
+          text: parsed.text ?? '',
+          html: parsed.html ?? '',
+          attachments: parsed.attachments.map((a) => ({
+            filename: a.filename,
+            mimeType: a.mimeType,
+            content: typeof a.content === 'string' ? a.content : Buffer.from(a.content as ArrayBuffer).toString('utf8'),
+          })),
+        });
+        callback();
+      });
+    },
+  });
+  const port = await freePort();
+  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    waitFor: async (pred, timeoutMs = 15_000) => {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const m = messages.find(pred);
+        if (m) return m;
+        if (Date.now() > deadline) throw new Error(`No matching e-mail within ${timeoutMs} ms; got: ${messages.map((x) => x.subject).join(' | ')}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
+    stop: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
