@@ -10,6 +10,8 @@ export default function GlobalError({ error }: { error: Error & { digest?: strin
         <p>Omlouváme se, stránku se nepodařilo zobrazit. Zkuste to prosím za chvíli znovu.</p>
         <p>Internal Server Error{error.digest ? ` (${error.digest})` : ''}</p>
         <p>
+          {/* A full reload is wanted here: the app shell itself failed. */}
+          {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
           <a href="/">Zpět na úvod</a>
         </p>
       </body>
