@@ -1,5 +1,6 @@
 import { getEnv, type Env } from '@/platform/env';
 import { cached } from './cache';
+import { createContentfulProvider } from './providers/contentful/contentful-provider';
 import { createLocalProvider } from './providers/local/local-provider';
 import { lastContentError, type ContentError } from './status';
 import type { BlogPost, Category, ContentProvider, ContentSourceName, Wedding, WeddingDetail } from './types';
@@ -15,6 +16,15 @@ type ProviderFactory = (env: Env) => ContentProvider;
 
 const PROVIDERS: Partial<Record<ContentSourceName, ProviderFactory>> = {
   local: () => createLocalProvider(),
+  contentful: (env) =>
+    createContentfulProvider({
+      cdaUrl: env.CONTENTFUL_CDA_URL,
+      // parseEnv() refuses CONTENT_SOURCE=contentful without space and token.
+      spaceId: env.CONTENTFUL_SPACE_ID ?? '',
+      accessToken: env.CONTENTFUL_ACCESS_TOKEN ?? '',
+      environment: env.CONTENTFUL_ENVIRONMENT,
+      timeoutMs: env.CONTENT_TIMEOUT_MS,
+    }),
 };
 
 export function contentSourceNames(): string[] {
