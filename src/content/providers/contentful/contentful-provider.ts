@@ -1,5 +1,6 @@
 import { log } from '@/platform/log';
 import { loadLocalBlogPosts } from '../../blog-local';
+import { proxiedMediaUrl } from '../../media-proxy';
 import { SAMPLE_CATEGORIES } from '../../placeholders';
 import type { BlogPost, Category, ContentProvider, Wedding, WeddingDetail } from '../../types';
 import { detailWithFallback, listWithFallback, reportContentError, timedProbe } from '../fallback';
@@ -43,7 +44,9 @@ export function createContentfulProvider(config: ContentfulConfig): ContentProvi
       throw new ContentFetchError(`contentful: unexpected answer for content_type=${query.content_type}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`, 'contentful', 200, null);
     }
     const items = parseItems(parsed.data.items);
-    return { items, ctx: linkContext(parsed.data, items, categories) };
+    const ctx = linkContext(parsed.data, items, categories);
+    ctx.deliver = (abs) => proxiedMediaUrl('contentful', abs, config.cdaUrl);
+    return { items, ctx };
   }
 
   /** Category entries by id, fetched only when an asset tag points at an entry the answer did not include. */

@@ -28,6 +28,8 @@ export interface LinkContext {
   assets: Map<string, ContentfulAsset>;
   /** Categories known from elsewhere (a `content_type=category` call), by entry id. */
   categories: Map<string, Category>;
+  /** Final delivery URL of an absolute asset URL (assets on the CDA's own origin go through the site). */
+  deliver?: (absoluteUrl: string) => string;
 }
 
 export function parseItems(raw: unknown[]): ContentfulEntry[] {
@@ -109,7 +111,7 @@ export function reshapeImage(asset: ContentfulAsset, index: number, ctx: LinkCon
   const height = Math.round(size.height);
   const image: Image = {
     id: asset.sys.id,
-    url: absoluteUrl(file.url),
+    url: ctx.deliver ? ctx.deliver(absoluteUrl(file.url)) : absoluteUrl(file.url),
     width,
     height,
     alternativeText: asset.fields.description?.trim() ?? '',
