@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type { Socket } from 'node:net';
 import sharp from 'sharp';
 import { placeholderSvg } from '../../src/content/placeholder-art';
 
@@ -10,7 +11,7 @@ export interface FakeServer {
 }
 
 export async function listen(handler: (req: http.IncomingMessage, res: http.ServerResponse) => unknown): Promise<FakeServer> {
-  const sockets = new Set<import('node:net').Socket>();
+  const sockets = new Set<Socket>();
   const server = http.createServer((req, res) => {
     Promise.resolve(handler(req, res)).catch((err: unknown) => {
       if (!res.headersSent) {
