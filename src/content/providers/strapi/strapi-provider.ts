@@ -45,8 +45,8 @@ export function createStrapiProvider(config: StrapiConfig): ContentProvider {
     const body = await fetchJson('strapi', url, { headers, timeoutMs: config.timeoutMs });
     if (v3) {
       const parsed = v3CollectionSchema.safeParse(body);
+      // Collection queries (all we send) answer with a bare array in v3.
       if (parsed.success) return parsed.data;
-      if (body && typeof body === 'object' && !Array.isArray(body)) return [body];
     } else {
       const parsed = collectionEnvelopeSchema.safeParse(body);
       if (parsed.success) {
