@@ -1,3 +1,4 @@
+import { wrapMark } from '../../markdown-marks';
 import { normalizeWedding, normalizeWeddingDetail, type RawWeddingDetail } from '../../normalize';
 import { placeholderBlurDataURL } from '../../placeholder-art';
 import { sizeHintFor } from '../../placeholders';
@@ -133,8 +134,8 @@ export function richTextToMarkdown(node: RichTextNode): string {
     case 'text': {
       let v = node.value ?? '';
       const marks = new Set((node.marks ?? []).map((m) => m.type));
-      if (v && marks.has('bold')) v = `**${v}**`;
-      if (v && marks.has('italic')) v = `*${v}*`;
+      if (marks.has('bold')) v = wrapMark(v, '**');
+      if (marks.has('italic')) v = wrapMark(v, '*');
       return v;
     }
     case 'paragraph':

@@ -1,3 +1,4 @@
+import { wrapMark } from '../../markdown-marks';
 import { normalizeWedding, normalizeWeddingDetail, slugify, type RawWeddingDetail } from '../../normalize';
 import { placeholderBlurDataURL } from '../../placeholder-art';
 import { SAMPLE_CATEGORIES, sizeHintFor } from '../../placeholders';
@@ -102,8 +103,8 @@ export function richText(value: unknown): string {
       .map((n) => {
         if (n.type === 'link') return `[${inline(n.children)}](${n.url ?? '#'})`;
         let t = typeof n.text === 'string' ? n.text : inline(n.children);
-        if (t && n.bold) t = `**${t}**`;
-        if (t && n.italic) t = `*${t}*`;
+        if (n.bold) t = wrapMark(t, '**');
+        if (n.italic) t = wrapMark(t, '*');
         return t;
       })
       .join('');
