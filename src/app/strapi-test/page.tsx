@@ -1,0 +1,119 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { connection } from 'next/server';
+import { getContentStatus, getWeddings, type ContentStatus } from '@/content/registry';
+
+export const metadata: Metadata = {
+  title: 'Diagnostika obsahu',
+  description: 'Který zdroj obsahu je nastaven a zda odpovídá.',
+  robots: { index: false, follow: false },
+};
+
+const SOURCE_LABEL: Record<ContentStatus['source'], string> = {
+  local: 'Vestavěný obsah (ukázkové svatby a články v souborech)',
+  contentful: 'Contentful (Content Delivery API)',
+  strapi: 'Strapi',
+};
+
+const dateTime = new Intl.DateTimeFormat('cs-CZ', { dateStyle: 'long', timeStyle: 'medium', timeZone: 'Europe/Prague' });
+
+function weddingsWord(n: number): string {
+  if (n === 1) return 'svatba';
+  if (n >= 2 && n <= 4) return 'svatby';
+  return 'svateb';
+}
+
+/** Diagnostics of the content layer (SPEC §2 /strapi-test): configured source, whether it answered, item count. */
+export default async function ContentDiagnosticsPage() {
+  await connection();
+  const [status, weddings] = await Promise.all([getContentStatus(), getWeddings()]);
+  const { config } = status;
+
+  const rows: [string, string][] = [['Nastavený zdroj', SOURCE_LABEL[status.source]]];
+  if (status.source === 'strapi') {
+    rows.push(['Adresa Strapi', config.strapiUrl ?? '—']);
+    rows.push(['Prefix API', config.strapiPrefix || '(žádný)']);
+    rows.push(['Verze Strapi', config.strapiVersion ?? '—']);
+    rows.push(['API token', config.strapiTokenSet ? 'nastaven' : 'nenastaven']);
+  }
+  if (status.source === 'contentful') {
+    rows.push(['Adresa Content Delivery API', config.contentfulCdaUrl ?? '—']);
+    rows.push(['Space', config.contentfulSpaceId ?? '—']);
+    rows.push(['Prostředí (environment)', config.contentfulEnvironment ?? '—']);
+  }
+
+  return (
+    <div className="container">
+      <header className="page-header">
+        <p className="eyebrow">Technická stránka</p>
+        <h1>Diagnostika obsahu</h1>
+        <p className="lead">Odkud web právě čerpá svatby, fotografie a články a zda zdroj odpovídá.</p>
+      </header>
+
+      <section aria-labelledby="zdroj">
+        <h2 id="zdroj">Nastavení</h2>
+        <div className="table-wrap">
+          <table className="table">
+            <tbody>
+              {rows.map(([label, value]) => (
+                <tr key={label}>
+                  <th scope="row">{label}</th>
+                  <td>{value}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <section aria-labelledby="stav" className="section">
+        <h2 id="stav">Stav zdroje</h2>
+        <div className={`notice ${status.answered && !status.usingFallback ? 'notice-ok' : 'notice-error'}`} data-testid="content-status">
+          <p>
+            <strong>Zdroj odpověděl: </strong>
+            <span data-testid="content-answered">{status.answered ? 'ano' : 'ne'}</span>
+            {' '}(kontrola trvala {status.durationMs} ms, {dateTime.format(new Date(status.checkedAt))})
+          </p>
+          <p>
+            <strong>Počet svateb ve zdroji: </strong>
+            <span data-testid="content-count">{status.itemCount}</span>
+          </p>
+          <p>
+            <strong>Návštěvníci vidí: </strong>
+            {status.usingFallback ? 'vestavěné ukázkové svatby (záložní data), protože zdroj neodpověděl nebo je prázdný' : 'obsah z nastaveného zdroje'}
+          </p>
+          {status.error ? (
+            <p>
+              <strong>Chyba při této kontrole: </strong>
+              <code data-testid="content-error">{status.error}</code>
+            </p>
+          ) : null}
+        </div>
+        <p>
+          <strong>Poslední zaznamenaná chyba: </strong>
+          {status.lastError ? (
+            <>
+              <code data-testid="content-last-error">{status.lastError.message}</code> (při načítání „{status.lastError.context}“,{' '}
+              {dateTime.format(new Date(status.lastError.at))})
+            </>
+          ) : (
+            'žádná'
+          )}
+        </p>
+      </section>
+
+      <section aria-labelledby="svatby">
+        <h2 id="svatby">
+          Zobrazované svatby ({weddings.length} {weddingsWord(weddings.length)})
+        </h2>
+        <ul data-testid="content-weddings">
+          {weddings.map((w) => (
+            <li key={w.id}>
+              <Link href={`/weddings/${w.slug}`}>{w.couple}</Link> — {w.location}, {w.year}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}
