@@ -85,21 +85,21 @@ export default async function ContentDiagnosticsPage() {
           {status.error ? (
             <p>
               <strong>Chyba při této kontrole: </strong>
-              <code data-testid="content-error">{status.error}</code>
+              <code data-testid="content-error" style={{ overflowWrap: 'anywhere' }}>{status.error}</code>
             </p>
           ) : null}
+          <p>
+            <strong>Poslední zaznamenaná chyba: </strong>
+            {status.lastError ? (
+              <>
+                <code data-testid="content-last-error" style={{ overflowWrap: 'anywhere' }}>{status.lastError.message}</code> (při načítání „{status.lastError.context}“,{' '}
+                {dateTime.format(new Date(status.lastError.at))})
+              </>
+            ) : (
+              'žádná'
+            )}
+          </p>
         </div>
-        <p>
-          <strong>Poslední zaznamenaná chyba: </strong>
-          {status.lastError ? (
-            <>
-              <code data-testid="content-last-error">{status.lastError.message}</code> (při načítání „{status.lastError.context}“,{' '}
-              {dateTime.format(new Date(status.lastError.at))})
-            </>
-          ) : (
-            'žádná'
-          )}
-        </p>
       </section>
 
       <section aria-labelledby="svatby">
