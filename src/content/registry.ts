@@ -41,9 +41,9 @@ export function contentSourceNames(): string[] {
   return Object.keys(PROVIDERS);
 }
 
-/** Identifies the source and everything that changes what it returns (no secrets). */
-function sourceKey(env: Env): string {
-  switch (env.CONTENT_SOURCE) {
+/** Identifies a source and everything that changes what it returns (no secrets). */
+function sourceKey(env: Env, name: ContentSourceName): string {
+  switch (name) {
     case 'contentful':
       return `contentful|${env.CONTENTFUL_CDA_URL}|${env.CONTENTFUL_SPACE_ID ?? ''}|${env.CONTENTFUL_ENVIRONMENT}`;
     case 'strapi':
@@ -53,62 +53,80 @@ function sourceKey(env: Env): string {
   }
 }
 
-const g = globalThis as unknown as { __contentProviders?: Map<string, ContentProvider> };
-
-/** The provider configured by CONTENT_SOURCE (or the named one). Unknown names fail listing the valid ones. */
-export function getContentProvider(name?: string): ContentProvider {
-  const env = getEnv();
-  const wanted = name ?? env.CONTENT_SOURCE;
-  const factory = Object.hasOwn(PROVIDERS, wanted) ? PROVIDERS[wanted as ContentSourceName] : undefined;
-  if (!factory) {
+function sourceName(name: string | undefined): ContentSourceName {
+  const wanted = name ?? getEnv().CONTENT_SOURCE;
+  if (!Object.hasOwn(PROVIDERS, wanted)) {
     throw new Error(`Unknown content source "${wanted}"; valid names: ${contentSourceNames().join(', ')}`);
   }
-  const key = wanted === env.CONTENT_SOURCE ? sourceKey(env) : wanted;
+  return wanted as ContentSourceName;
+}
+
+const g = globalThis as unknown as { __contentProviders?: Map<string, ContentProvider> };
+
+/**
+ * The provider configured by CONTENT_SOURCE (or the named one, e.g. 'strapi' for the /strapi-* pages),
+ * uncached. Unknown names fail listing the valid ones.
+ */
+export function getContentProvider(name?: string): ContentProvider {
+  const env = getEnv();
+  const source = sourceName(name);
+  const key = sourceKey(env, source);
   if (!g.__contentProviders) g.__contentProviders = new Map();
   let provider = g.__contentProviders.get(key);
   if (!provider) {
-    provider = factory(env);
+    provider = PROVIDERS[source](env);
     g.__contentProviders.set(key, provider);
   }
   return provider;
 }
 
-function ttlMs(): number {
-  return getEnv().CONTENT_REVALIDATE_SECONDS * 1000;
-}
+/** The provider's read functions behind the process cache (what pages should use). */
+export type CachedContent = Omit<ContentProvider, 'probe'>;
 
-function cachedCall<T>(what: string, fn: (p: ContentProvider) => Promise<T>): Promise<T> {
+/** Cached access to the configured source (or the named one). */
+export function getCachedContent(name?: string): CachedContent {
   const env = getEnv();
-  const provider = getContentProvider();
-  return cached(`${sourceKey(env)}#${what}`, ttlMs(), () => fn(provider));
+  const provider = getContentProvider(name);
+  const prefix = sourceKey(env, provider.name);
+  const ttl = env.CONTENT_REVALIDATE_SECONDS * 1000;
+  const c = <T>(what: string, fn: () => Promise<T>) => cached(`${prefix}#${what}`, ttl, fn);
+  return {
+    name: provider.name,
+    getWeddings: () => c('weddings', () => provider.getWeddings()),
+    getWedding: (slug) => c(`wedding:${slug}`, () => provider.getWedding(slug)),
+    getWeddingById: (id) => c(`wedding-id:${id}`, () => provider.getWeddingById(id)),
+    getBlogPosts: () => c('blog', () => provider.getBlogPosts()),
+    getBlogPost: (slug) => c(`blog:${slug}`, () => provider.getBlogPost(slug)),
+    getCategories: () => c('categories', () => provider.getCategories()),
+  };
 }
 
 /** All weddings (never throws: remote failures fall back to the sample weddings). */
 export function getWeddings(): Promise<Wedding[]> {
-  return cachedCall('weddings', (p) => p.getWeddings());
+  return getCachedContent().getWeddings();
 }
 
 /** One wedding with story and gallery, or null when the slug is unknown (→ 404). */
 export function getWedding(slug: string): Promise<WeddingDetail | null> {
-  return cachedCall(`wedding:${slug}`, (p) => p.getWedding(slug));
+  return getCachedContent().getWedding(slug);
 }
 
 export function getWeddingById(id: string): Promise<WeddingDetail | null> {
-  return cachedCall(`wedding-id:${id}`, (p) => p.getWeddingById(id));
+  return getCachedContent().getWeddingById(id);
 }
 
 /** Blog posts, newest first. */
 export function getBlogPosts(): Promise<BlogPost[]> {
-  return cachedCall('blog', (p) => p.getBlogPosts());
+  return getCachedContent().getBlogPosts();
 }
 
 export function getBlogPost(slug: string): Promise<BlogPost | null> {
-  return cachedCall(`blog:${slug}`, (p) => p.getBlogPost(slug));
+  return getCachedContent().getBlogPost(slug);
 }
 
 /** Photo categories (přípravy, obřad, …). */
 export function getCategories(): Promise<Category[]> {
-  return cachedCall('categories', (p) => p.getCategories());
+  return getCachedContent().getCategories();
 }
 
 export interface ContentStatus {
@@ -135,15 +153,15 @@ export interface ContentStatus {
   checkedAt: string;
 }
 
-/** Asks the configured source directly (no cache, no fallback). Never throws. */
-export async function getContentStatus(): Promise<ContentStatus> {
+/** Asks the configured source (or the named one) directly: no cache, no fallback. Never throws. */
+export async function getContentStatus(name?: string): Promise<ContentStatus> {
   const env = getEnv();
-  const provider = getContentProvider();
+  const provider = getContentProvider(name);
   const probe = await provider.probe();
   const config: ContentStatus['config'] =
-    env.CONTENT_SOURCE === 'contentful'
+    provider.name === 'contentful'
       ? { contentfulCdaUrl: env.CONTENTFUL_CDA_URL, contentfulSpaceId: env.CONTENTFUL_SPACE_ID, contentfulEnvironment: env.CONTENTFUL_ENVIRONMENT }
-      : env.CONTENT_SOURCE === 'strapi'
+      : provider.name === 'strapi'
         ? { strapiUrl: env.STRAPI_URL, strapiPrefix: env.STRAPI_PREFIX, strapiVersion: env.STRAPI_VERSION, strapiTokenSet: Boolean(env.STRAPI_TOKEN) }
         : {};
   return {

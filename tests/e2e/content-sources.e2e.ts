@@ -36,6 +36,7 @@ async function diagnostics(server: RunningServer, device: 'phone' | 'desktop' = 
     count: await page.textContent('[data-testid=content-count]'),
     weddings: await page.textContent('[data-testid=content-weddings]'),
     body: await page.textContent('main'),
+    strapi: (await page.locator('[data-testid=status-strapi]').count()) ? await page.textContent('[data-testid=status-strapi]') : null,
   };
   await ctx.close();
   return text;
@@ -44,7 +45,8 @@ async function diagnostics(server: RunningServer, device: 'phone' | 'desktop' = 
 describe('local source (default)', () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer({ REVALIDATE_SECRET: SECRET });
+    // STRAPI_URL without CONTENT_SOURCE=strapi: the site shows built-in content, /strapi-* pages read Strapi.
+    server = await startServer({ REVALIDATE_SECRET: SECRET, STRAPI_URL: strapi.url, STRAPI_VERSION: 'v4' });
   });
   afterAll(async () => {
     await server?.stop();
@@ -56,6 +58,9 @@ describe('local source (default)', () => {
     expect(d.count).toBe('5');
     expect(d.body).toContain('Vestavěný obsah');
     expect(d.weddings).toContain('Tereza & Jakub');
+    expect(d.weddings).not.toContain('Fake Strapi');
+    expect(d.strapi).toMatch(/Zdroj odpověděl: ano/);
+    expect(d.strapi).toContain(strapi.url);
   });
 
   it('serves placeholder images as small immutable JPEGs, optimised to AVIF by next/image', async () => {

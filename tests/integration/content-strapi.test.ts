@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createStrapiProvider, type StrapiConfig } from '@/content/providers/strapi/strapi-provider';
 import { clearContentCache } from '@/content/cache';
 import { clearContentErrors, lastContentError } from '@/content/status';
-import { getContentStatus, getWedding, getWeddings } from '@/content/registry';
+import { getCachedContent, getContentStatus, getWedding, getWeddings } from '@/content/registry';
 import { resetEnvForTests } from '@/platform/env';
 import { GET as mediaGET } from '@/app/api/media/[source]/[...path]/route';
 import { startFakeStrapi, type FakeStrapi } from '../fakes/strapi';
@@ -182,5 +182,19 @@ describe('Strapi details', () => {
     s.setMode('unauthorized');
     const status = await getContentStatus();
     expect(status).toMatchObject({ answered: false, itemCount: 0, usingFallback: true });
+  });
+
+  it('serves the named Strapi source (cached) while the site uses another source', async () => {
+    Object.assign(process.env, s.env(), { CONTENT_SOURCE: 'local' });
+    resetEnvForTests();
+    const strapiContent = getCachedContent('strapi');
+    expect(strapiContent.name).toBe('strapi');
+    expect((await strapiContent.getWeddings())[0].couple).toBe('Fake Strapi: Veronika & Lukáš');
+    const before = s.requests.length;
+    await getCachedContent('strapi').getWeddings();
+    expect(s.requests.length).toBe(before);
+    expect((await getWeddings())[0].couple).not.toMatch(/^Fake/);
+    expect(await getContentStatus('strapi')).toMatchObject({ source: 'strapi', answered: true, itemCount: 3 });
+    expect(() => getCachedContent('drupal')).toThrow(/valid names: local, contentful, strapi/);
   });
 });

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { connection } from 'next/server';
 import { getContentStatus, getWeddings, type ContentStatus } from '@/content/registry';
+import { getEnv } from '@/platform/env';
 
 export const metadata: Metadata = {
   title: 'Diagnostika obsahu',
@@ -16,6 +17,7 @@ const SOURCE_LABEL: Record<ContentStatus['source'], string> = {
 };
 
 const dateTime = new Intl.DateTimeFormat('cs-CZ', { dateStyle: 'long', timeStyle: 'medium', timeZone: 'Europe/Prague' });
+const wrap = { overflowWrap: 'anywhere' } as const;
 
 function weddingsWord(n: number): string {
   if (n === 1) return 'svatba';
@@ -23,13 +25,9 @@ function weddingsWord(n: number): string {
   return 'svateb';
 }
 
-/** Diagnostics of the content layer (SPEC §2 /strapi-test): configured source, whether it answered, item count. */
-export default async function ContentDiagnosticsPage() {
-  await connection();
-  const [status, weddings] = await Promise.all([getContentStatus(), getWeddings()]);
+function configRows(status: ContentStatus): [string, string][] {
   const { config } = status;
-
-  const rows: [string, string][] = [['Nastavený zdroj', SOURCE_LABEL[status.source]]];
+  const rows: [string, string][] = [['Zdroj', SOURCE_LABEL[status.source]]];
   if (status.source === 'strapi') {
     rows.push(['Adresa Strapi', config.strapiUrl ?? '—']);
     rows.push(['Prefix API', config.strapiPrefix || '(žádný)']);
@@ -41,6 +39,80 @@ export default async function ContentDiagnosticsPage() {
     rows.push(['Space', config.contentfulSpaceId ?? '—']);
     rows.push(['Prostředí (environment)', config.contentfulEnvironment ?? '—']);
   }
+  return rows;
+}
+
+function SourceStatus({ status, id, title }: { status: ContentStatus; id: string; title: string }) {
+  const ok = status.answered && !status.usingFallback;
+  return (
+    <section aria-labelledby={id} className="section" data-testid={`status-${status.source}`}>
+      <h2 id={id}>{title}</h2>
+      <div className="table-wrap">
+        <table className="table">
+          <tbody>
+            {configRows(status).map(([label, value]) => (
+              <tr key={label}>
+                <th scope="row">{label}</th>
+                <td style={wrap}>{value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className={`notice ${ok ? 'notice-ok' : 'notice-error'}`}>
+        <p>
+          <strong>Zdroj odpověděl: </strong>
+          <span data-testid="content-answered">{status.answered ? 'ano' : 'ne'}</span> (kontrola trvala {status.durationMs} ms,{' '}
+          {dateTime.format(new Date(status.checkedAt))})
+        </p>
+        <p>
+          <strong>Počet svateb ve zdroji: </strong>
+          <span data-testid="content-count">{status.itemCount}</span>
+        </p>
+        <p>
+          <strong>Návštěvníci vidí: </strong>
+          {status.usingFallback ? 'vestavěné ukázkové svatby (záložní data), protože zdroj neodpověděl nebo je prázdný' : 'obsah z tohoto zdroje'}
+        </p>
+        {status.error ? (
+          <p>
+            <strong>Chyba při této kontrole: </strong>
+            <code data-testid="content-error" style={wrap}>
+              {status.error}
+            </code>
+          </p>
+        ) : null}
+        <p>
+          <strong>Poslední zaznamenaná chyba: </strong>
+          {status.lastError ? (
+            <>
+              <code data-testid="content-last-error" style={wrap}>
+                {status.lastError.message}
+              </code>{' '}
+              (při načítání „{status.lastError.context}“, {dateTime.format(new Date(status.lastError.at))})
+            </>
+          ) : (
+            'žádná'
+          )}
+        </p>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * Diagnostics of the content layer (SPEC §2 /strapi-test): the configured source, whether it answered and how
+ * many weddings it has; also the Strapi server when STRAPI_URL is set but another source is configured
+ * (the /strapi-* pages read it).
+ */
+export default async function ContentDiagnosticsPage() {
+  await connection();
+  const env = getEnv();
+  const strapiExtra = env.CONTENT_SOURCE !== 'strapi' && Boolean(env.STRAPI_URL);
+  const [status, strapiStatus, weddings] = await Promise.all([
+    getContentStatus(),
+    strapiExtra ? getContentStatus('strapi') : Promise.resolve(null),
+    getWeddings(),
+  ]);
 
   return (
     <div className="container">
@@ -50,66 +122,17 @@ export default async function ContentDiagnosticsPage() {
         <p className="lead">Odkud web právě čerpá svatby, fotografie a články a zda zdroj odpovídá.</p>
       </header>
 
-      <section aria-labelledby="zdroj">
-        <h2 id="zdroj">Nastavení</h2>
-        <div className="table-wrap">
-          <table className="table">
-            <tbody>
-              {rows.map(([label, value]) => (
-                <tr key={label}>
-                  <th scope="row">{label}</th>
-                  <td>{value}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </section>
+      <SourceStatus status={status} id="nastaveny-zdroj" title="Nastavený zdroj obsahu" />
+      {strapiStatus ? <SourceStatus status={strapiStatus} id="strapi" title="Server Strapi (stránky /strapi-…)" /> : null}
 
-      <section aria-labelledby="stav" className="section">
-        <h2 id="stav">Stav zdroje</h2>
-        <div className={`notice ${status.answered && !status.usingFallback ? 'notice-ok' : 'notice-error'}`} data-testid="content-status">
-          <p>
-            <strong>Zdroj odpověděl: </strong>
-            <span data-testid="content-answered">{status.answered ? 'ano' : 'ne'}</span>
-            {' '}(kontrola trvala {status.durationMs} ms, {dateTime.format(new Date(status.checkedAt))})
-          </p>
-          <p>
-            <strong>Počet svateb ve zdroji: </strong>
-            <span data-testid="content-count">{status.itemCount}</span>
-          </p>
-          <p>
-            <strong>Návštěvníci vidí: </strong>
-            {status.usingFallback ? 'vestavěné ukázkové svatby (záložní data), protože zdroj neodpověděl nebo je prázdný' : 'obsah z nastaveného zdroje'}
-          </p>
-          {status.error ? (
-            <p>
-              <strong>Chyba při této kontrole: </strong>
-              <code data-testid="content-error" style={{ overflowWrap: 'anywhere' }}>{status.error}</code>
-            </p>
-          ) : null}
-          <p>
-            <strong>Poslední zaznamenaná chyba: </strong>
-            {status.lastError ? (
-              <>
-                <code data-testid="content-last-error" style={{ overflowWrap: 'anywhere' }}>{status.lastError.message}</code> (při načítání „{status.lastError.context}“,{' '}
-                {dateTime.format(new Date(status.lastError.at))})
-              </>
-            ) : (
-              'žádná'
-            )}
-          </p>
-        </div>
-      </section>
-
-      <section aria-labelledby="svatby">
+      <section aria-labelledby="svatby" className="section">
         <h2 id="svatby">
           Zobrazované svatby ({weddings.length} {weddingsWord(weddings.length)})
         </h2>
         <ul data-testid="content-weddings">
           {weddings.map((w) => (
             <li key={w.id}>
-              <Link href={`/weddings/${w.slug}`}>{w.couple}</Link> — {w.location}, {w.year}
+              <Link href={`/weddings/${encodeURIComponent(w.slug)}`}>{w.couple}</Link> — {w.location}, {w.year}
             </li>
           ))}
         </ul>
