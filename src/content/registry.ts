@@ -30,7 +30,8 @@ const PROVIDERS: Record<ContentSourceName, ProviderFactory> = {
     createStrapiProvider({
       // parseEnv() refuses CONTENT_SOURCE=strapi without STRAPI_URL.
       url: env.STRAPI_URL ?? 'http://localhost:1337',
-      prefix: env.STRAPI_PREFIX,
+      // Strapi v3 has no REST prefix (PROTOCOLS §1); same rule as the accounts client.
+      prefix: env.STRAPI_VERSION === 'v3' ? '' : env.STRAPI_PREFIX,
       version: env.STRAPI_VERSION,
       token: env.STRAPI_TOKEN,
       timeoutMs: env.CONTENT_TIMEOUT_MS,
@@ -162,7 +163,7 @@ export async function getContentStatus(name?: string): Promise<ContentStatus> {
     provider.name === 'contentful'
       ? { contentfulCdaUrl: env.CONTENTFUL_CDA_URL, contentfulSpaceId: env.CONTENTFUL_SPACE_ID, contentfulEnvironment: env.CONTENTFUL_ENVIRONMENT }
       : provider.name === 'strapi'
-        ? { strapiUrl: env.STRAPI_URL, strapiPrefix: env.STRAPI_PREFIX, strapiVersion: env.STRAPI_VERSION, strapiTokenSet: Boolean(env.STRAPI_TOKEN) }
+        ? { strapiUrl: env.STRAPI_URL, strapiPrefix: env.STRAPI_VERSION === 'v3' ? '' : env.STRAPI_PREFIX, strapiVersion: env.STRAPI_VERSION, strapiTokenSet: Boolean(env.STRAPI_TOKEN) }
         : {};
   return {
     source: provider.name,

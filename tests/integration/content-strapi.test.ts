@@ -100,6 +100,14 @@ describe.each(['v5', 'v4', 'v3'] as const)('Strapi %s', (version) => {
     },
   );
 
+  it('is chosen by the registry from the env (v3 without the /api prefix)', async () => {
+    Object.assign(process.env, s.env(), { STRAPI_PREFIX: '' });
+    delete process.env.STRAPI_PREFIX;
+    resetEnvForTests();
+    expect((await getWeddings())[0].couple).toBe('Fake Strapi: Veronika & Lukáš');
+    expect((await getContentStatus()).config.strapiPrefix).toBe(version === 'v3' ? '' : '/api');
+  });
+
   it('serves the uploads through /api/media', async () => {
     Object.assign(process.env, s.env());
     resetEnvForTests();
