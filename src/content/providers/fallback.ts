@@ -1,4 +1,5 @@
 import { log } from '@/platform/log';
+import { placeholderGallery } from '../placeholders';
 import { sampleWeddingById, sampleWeddingBySlug, sampleWeddings, withPlaceholderGallery } from '../sample-data';
 import { recordContentError } from '../status';
 import type { ContentSourceName, Wedding, WeddingDetail } from '../types';
@@ -9,7 +10,7 @@ import { ContentFetchError } from './http';
  * - list: errors or no items → the sample weddings; the list never throws;
  * - detail: a remote miss or error → the sample wedding with that slug/id; absent there → null;
  *   it throws only if the fallback itself fails;
- * - a detail without images gets the placeholder gallery.
+ * - a detail without images gets the placeholder gallery (and a list entry without a cover its first image).
  * Every failure is logged with context and recorded for the diagnostics page.
  */
 
@@ -26,7 +27,8 @@ export function reportContentError(source: ContentSourceName, context: string, e
 export async function listWithFallback(source: ContentSourceName, fetchList: () => Promise<Wedding[]>): Promise<Wedding[]> {
   try {
     const list = await fetchList();
-    if (list.length > 0) return list;
+    // A wedding without any image gets the cover its detail page will show (the first placeholder).
+    if (list.length > 0) return list.map((w) => (w.coverImage ? w : { ...w, coverImage: placeholderGallery(w)[0] }));
     log.warn(`content: ${source} returned no weddings, using the built-in sample weddings`, { source });
   } catch (err) {
     reportContentError(source, 'list', err);
