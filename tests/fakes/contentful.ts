@@ -240,7 +240,8 @@ export async function startFakeContentful(opts: FakeContentfulOptions = {}): Pro
     }
 
     const mode = modeContentType === undefined || url.searchParams.get('content_type') === modeContentType ? currentMode : 'ok';
-    if (mode === 'slow') await delay(slowMs, req);
+    if (mode === 'slow') await delay(slowMs, res);
+    if (res.destroyed) return;
     if (mode === 'unauthorized' || mode === 'not-found' || mode === 'rate-limited' || mode === 'server-error') {
       const [status, id, message] = ERRORS[mode];
       return sendJson(res, status, errorBody(id, message), mode === 'rate-limited' ? { 'x-contentful-ratelimit-reset': '1' } : {});

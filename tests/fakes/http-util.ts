@@ -45,10 +45,10 @@ export function sendJson(res: http.ServerResponse, status: number, body: unknown
 }
 
 /** Waits `ms`, or less if the client goes away (so slow answers do not keep stopped tests alive). */
-export function delay(ms: number, req: http.IncomingMessage): Promise<void> {
+export function delay(ms: number, res: http.ServerResponse): Promise<void> {
   return new Promise((resolve) => {
     const t = setTimeout(resolve, ms);
-    req.once('close', () => {
+    res.once('close', () => {
       clearTimeout(t);
       resolve();
     });

@@ -231,7 +231,8 @@ export async function startFakeStrapi(opts: FakeStrapiOptions = {}): Promise<Fak
     }
 
     const active = modeCollection === undefined || modeCollection === collection ? mode : 'ok';
-    if (active === 'slow') await delay(slowMs, req);
+    if (active === 'slow') await delay(slowMs, res);
+    if (res.destroyed) return;
     const err = MODE_ERRORS[active];
     if (err) return sendJson(res, err[0], errorBody(version, ...err));
     if (active === 'invalid') return sendJson(res, 200, version === 'v3' ? { weddings: 'nope' } : { items: [] });
