@@ -1,7 +1,7 @@
 import { getImageProps, type ImageLoader } from 'next/image';
 import { preload } from 'react-dom';
 import type { Image } from '@/content/types';
-import { imageLoaderFor } from '@/content/registry';
+import { imageLoaderFor } from '@/content/providers/contentful/image-loader';
 
 /** The serialisable <img> attributes next/image computes (srcset/sizes, lazy loading, blur placeholder). */
 export interface PhotoImgProps {

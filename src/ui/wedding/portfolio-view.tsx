@@ -63,7 +63,7 @@ export async function PortfolioView({
         <h1>{title}</h1>
         <p className="lead">{intro}</p>
       </header>
-      <div className="container">
+      <div className={`container ${styles.body}`}>
         <nav aria-label="Filtrovat svatby" className={styles.filters}>
           <div className={styles.group}>
             <p className={styles.groupLabel} id="filter-year">

@@ -1,0 +1,30 @@
+import { cache } from 'react';
+import { notFound } from 'next/navigation';
+import type { WeddingDetail } from '@/content/types';
+import type { WeddingSource } from './content-source.server';
+import { isValidWeddingId, isValidWeddingSlug } from './slug';
+import { NotFoundView, currentPath } from '@/ui/error-view';
+
+/**
+ * Shared loading for every wedding route. A slug that fails the SPEC §2 validity check and an unknown
+ * wedding both end in notFound(), which the route's segment-level not-found.tsx renders as the fatal
+ * "Page Not Found: {path}" (docs/decisions/010-wedding-routes.md).
+ */
+export const weddingBySlug = cache(async (source: WeddingSource, slug: string): Promise<WeddingDetail> => {
+  if (!isValidWeddingSlug(slug)) notFound();
+  const wedding = await source.getWedding(slug);
+  if (!wedding) notFound();
+  return wedding;
+});
+
+export const weddingById = cache(async (source: WeddingSource, id: string): Promise<WeddingDetail> => {
+  if (!isValidWeddingId(id)) notFound();
+  const wedding = await source.getWeddingById(id);
+  if (!wedding) notFound();
+  return wedding;
+});
+
+/** The segment-level not-found page of the wedding routes (the fatal variant of SPEC §2). */
+export async function FatalNotFound() {
+  return <NotFoundView fatal path={await currentPath()} />;
+}
