@@ -17,6 +17,14 @@ export const weddingBySlug = cache(async (source: WeddingSource, slug: string): 
   return wedding;
 });
 
+/** For generateMetadata: the same lookup without notFound() (thrown there, Next 16 sends an error shell). */
+export const findWeddingBySlug = cache(async (source: WeddingSource, slug: string): Promise<WeddingDetail | null> =>
+  isValidWeddingSlug(slug) ? source.getWedding(slug) : null,
+);
+export const findWeddingById = cache(async (source: WeddingSource, id: string): Promise<WeddingDetail | null> =>
+  isValidWeddingId(id) ? source.getWeddingById(id) : null,
+);
+
 export const weddingById = cache(async (source: WeddingSource, id: string): Promise<WeddingDetail> => {
   if (!isValidWeddingId(id)) notFound();
   const wedding = await source.getWeddingById(id);

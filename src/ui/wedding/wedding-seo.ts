@@ -12,8 +12,15 @@ function describe(w: WeddingDetail): string {
   return text.length > 200 ? `${text.slice(0, 197).trimEnd()}…` : text;
 }
 
-/** Metadata of a wedding page; every wedding route points search engines at /weddings/{slug}. */
-export function weddingMetadata(w: WeddingDetail): Metadata {
+export const NOT_FOUND_METADATA: Metadata = { title: 'Stránka nenalezena', robots: { index: false } };
+
+/**
+ * Metadata of a wedding page; every wedding route points search engines at /weddings/{slug}. `null` (the page
+ * will call notFound()) gives the not-found title: generateMetadata must not throw notFound() itself, because
+ * Next 16 then answers with an empty error shell instead of the rendered not-found page.
+ */
+export function weddingMetadata(w: WeddingDetail | null): Metadata {
+  if (!w) return NOT_FOUND_METADATA;
   const title = `${w.couple} – svatba, ${w.location}`;
   const description = describe(w);
   const cover = w.coverImage ?? w.wedding_images[0];

@@ -9,7 +9,7 @@ import { renderMarkdown } from '@/ui/blog/markdown';
 import { Photo } from '@/ui/gallery/photo';
 import { WeddingCard, WeddingGrid } from '@/ui/wedding/wedding-card';
 import { JsonLd } from '@/ui/wedding/json-ld';
-import { absoluteUrl } from '@/ui/wedding/wedding-seo';
+import { NOT_FOUND_METADATA, absoluteUrl } from '@/ui/wedding/wedding-seo';
 import { isValidWeddingSlug } from '@/ui/wedding/slug';
 import styles from '@/ui/blog/blog.module.css';
 
@@ -17,16 +17,19 @@ interface Props {
   params: Promise<{ slug: string }>;
 }
 
+const findPost = cache(async (slug: string) => (isValidWeddingSlug(slug) ? getBlogPost(slug) : null));
+
 const loadPost = cache(async (slug: string) => {
   // Post slugs follow the same rule as wedding slugs; anything else cannot exist.
-  if (!isValidWeddingSlug(slug)) notFound();
-  const post = await getBlogPost(slug);
+  const post = await findPost(slug);
   if (!post) notFound();
   return post;
 });
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const post = await loadPost((await params).slug);
+  // Never notFound() here: Next 16 would answer with an empty error shell (the page itself calls it).
+  const post = await findPost((await params).slug);
+  if (!post) return NOT_FOUND_METADATA;
   const canonical = `/blog/${post.slug}`;
   return {
     title: post.title,

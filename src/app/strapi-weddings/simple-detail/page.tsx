@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { WeddingDetailView } from '@/ui/wedding/wedding-detail-view';
 import { strapiSource } from '@/ui/wedding/content-source.server';
-import { weddingBySlug } from '@/ui/wedding/wedding-route';
+import { findWeddingBySlug, weddingBySlug } from '@/ui/wedding/wedding-route';
 import { weddingMetadata } from '@/ui/wedding/wedding-seo';
 import { firstParam, sortWeddings, type SearchParams } from '@/ui/wedding/portfolio-filters';
 
@@ -11,17 +11,21 @@ interface Props {
 }
 
 /** `?slug=` chooses the wedding; without it the first wedding of the list (favourites first, newest). */
-async function resolve(searchParams: SearchParams) {
-  const source = strapiSource();
+async function chosenSlug(searchParams: SearchParams): Promise<string | null> {
   const requested = firstParam(searchParams, 'slug');
-  if (requested !== undefined) return weddingBySlug(source, requested);
-  const first = sortWeddings(await source.getWeddings())[0];
-  if (!first) notFound();
-  return weddingBySlug(source, first.slug);
+  if (requested !== undefined) return requested;
+  return sortWeddings(await strapiSource().getWeddings())[0]?.slug ?? null;
+}
+
+async function resolve(searchParams: SearchParams) {
+  const slug = await chosenSlug(searchParams);
+  if (slug === null) notFound();
+  return weddingBySlug(strapiSource(), slug);
 }
 
 export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
-  return weddingMetadata(await resolve(await searchParams));
+  const slug = await chosenSlug(await searchParams);
+  return weddingMetadata(slug === null ? null : await findWeddingBySlug(strapiSource(), slug));
 }
 
 export default async function StrapiSimpleDetailPage({ searchParams }: Props) {

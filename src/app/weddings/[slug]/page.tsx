@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { WeddingDetailView } from '@/ui/wedding/wedding-detail-view';
 import { configuredSource } from '@/ui/wedding/content-source.server';
-import { weddingBySlug } from '@/ui/wedding/wedding-route';
+import { weddingBySlug, findWeddingBySlug } from '@/ui/wedding/wedding-route';
 import { weddingMetadata } from '@/ui/wedding/wedding-seo';
 import type { SearchParams } from '@/ui/wedding/portfolio-filters';
 
@@ -11,7 +11,7 @@ interface Props {
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return weddingMetadata(await weddingBySlug(configuredSource(), (await params).slug));
+  return weddingMetadata(await findWeddingBySlug(configuredSource(), (await params).slug));
 }
 
 /** The canonical wedding page /weddings/{slug}. */

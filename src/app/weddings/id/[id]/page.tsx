@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { WeddingDetailView } from '@/ui/wedding/wedding-detail-view';
 import { configuredSource } from '@/ui/wedding/content-source.server';
-import { weddingById } from '@/ui/wedding/wedding-route';
+import { weddingById, findWeddingById } from '@/ui/wedding/wedding-route';
 import { weddingMetadata } from '@/ui/wedding/wedding-seo';
 import type { SearchParams } from '@/ui/wedding/portfolio-filters';
 
@@ -12,7 +12,7 @@ interface Props {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   // The canonical link points at /weddings/{slug}.
-  return weddingMetadata(await weddingById(configuredSource(), (await params).id));
+  return weddingMetadata(await findWeddingById(configuredSource(), (await params).id));
 }
 
 /** /weddings/id/{id}: the same page found by the source's id (links from CMS previews). */
