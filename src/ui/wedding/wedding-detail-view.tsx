@@ -33,7 +33,7 @@ export function WeddingDetailView({ wedding, searchParams, routeQuery = {}, back
       <header className={`container ${styles.header}`}>
         <p className="eyebrow">
           <Link href={backHref} className={styles.back}>
-            <span aria-hidden="true">← </span>Portfolio
+            <span aria-hidden="true">←&nbsp;</span>Portfolio
           </Link>
           <span aria-hidden="true"> · </span>
           Svatba {wedding.year}

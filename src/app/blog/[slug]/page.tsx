@@ -57,7 +57,7 @@ export default async function BlogPostPage({ params }: Props) {
       <header className={`container-narrow ${styles.postHeader}`}>
         <p className="eyebrow">
           <Link href="/blog" className={styles.back}>
-            <span aria-hidden="true">← </span>Blog
+            <span aria-hidden="true">←&nbsp;</span>Blog
           </Link>
         </p>
         <h1>{post.title}</h1>
