@@ -83,7 +83,8 @@ export function GalleryClient({ items, categories, label, initialCategory, initi
   };
 
   const lightboxItems: LightboxItem[] = useMemo(
-    () => visible.map((it) => ({ id: it.id, alt: it.alt, caption: it.category?.name ?? null, img: it.full })),
+    // The lightbox shows the thumbnail's blur placeholder until the large photo arrives.
+    () => visible.map((it) => ({ id: it.id, alt: it.alt, caption: it.category?.name ?? null, img: { ...it.full, style: it.thumb.style } })),
     [visible],
   );
 

@@ -52,7 +52,7 @@ export function Gallery({ images, label, category, photo, baseQuery = '', priori
       category: image.category ? { slug: image.category.slug, name: image.category.name } : null,
       alt,
       thumb: photoProps(image, { sizes: THUMB_SIZES[image.sizeHint] ?? THUMB_SIZES.small, alt, priority: priorityFirst && i === firstVisible }),
-      full: photoProps(image, { sizes: lightboxSizes(image), alt, noBlur: true, quality: 80 }),
+      full: photoProps(image, { sizes: lightboxSizes(image), alt, noBlur: true }),
     };
   });
 

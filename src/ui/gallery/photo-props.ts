@@ -22,6 +22,7 @@ export interface PhotoOptions {
   alt?: string;
   /** LCP candidate: eager, fetchpriority=high and a <link rel=preload> in the head. */
   priority?: boolean;
+  /** Must be one of next.config `images.qualities` (Next 16 default: only 75). */
   quality?: number;
   /** Skip the blur placeholder (e.g. inside the lightbox, where the thumbnail was already seen). */
   noBlur?: boolean;
@@ -41,7 +42,7 @@ export function photoProps(image: Image, opts: PhotoOptions): PhotoImgProps {
     height: image.height,
     alt: opts.alt ?? image.alternativeText,
     sizes: opts.sizes,
-    quality: opts.quality ?? 72,
+    quality: opts.quality ?? 75,
     ...(loader ? { loader } : {}),
     ...(blur ? { placeholder: 'blur' as const, blurDataURL: blur } : {}),
     loading: opts.priority ? 'eager' : 'lazy',

@@ -29,6 +29,13 @@ function preloadPhoto(img: PhotoImgProps): void {
   el.src = img.src;
 }
 
+/** Sizes the photo before it has loaded (no jump, the blur placeholder shows): fit width and height. */
+function boxStyle(img: PhotoImgProps): Record<string, string> {
+  const w = img.width ?? 3;
+  const h = img.height ?? 2;
+  return { aspectRatio: `${w} / ${h}`, width: `min(100%, calc((100dvh - 8rem) * ${(w / h).toFixed(4)}))`, height: 'auto' };
+}
+
 /**
  * An accessible lightbox on the native modal <dialog> (top layer, the page behind is inert):
  * focus moves in and stays in (Tab wraps), Esc closes (the gallery returns focus to the thumbnail),
@@ -147,6 +154,7 @@ export function Lightbox({ items, index, label, onNavigate, onClose }: Props) {
             {...item.img}
             loading="eager"
             alt={item.alt}
+            style={{ ...item.img.style, ...boxStyle(item.img) }}
             className={`${styles.img} ${direction === 'next' ? styles.fromRight : direction === 'prev' ? styles.fromLeft : styles.fade}`}
             draggable={false}
           />

@@ -63,7 +63,6 @@ export function WeddingDetailView({ wedding, searchParams, routeQuery = {}, back
             alt={hero.alternativeText || `Svatba ${wedding.couple}`}
             sizes="(min-width: 82rem) 77rem, 100vw"
             priority
-            quality={75}
             className={styles.heroImg}
           />
         </figure>
