@@ -131,6 +131,8 @@ describe('wedding detail', () => {
     expect(await page.locator('link[rel="preload"][as="image"][fetchpriority="high"]').count()).toBe(1);
     const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
     expect(ld['@type']).toBe('ImageGallery');
+    // Browsing continues with the next weddings in portfolio order.
+    expect(await page.locator('section[aria-labelledby="more-title"] h3').allTextContents()).toEqual(['Lucie & Martin', 'Eliška & Vojtěch']);
     expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${server.url}/weddings/tereza-jakub`);
     await expectNoAxeViolations(page);
     await ctx.close();

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { WeddingDetailView } from '@/ui/wedding/wedding-detail-view';
 import { strapiSource } from '@/ui/wedding/content-source.server';
-import { findWeddingBySlug, weddingBySlug } from '@/ui/wedding/wedding-route';
+import { findWeddingBySlug, weddingBySlug, moreWeddings } from '@/ui/wedding/wedding-route';
 import { weddingMetadata } from '@/ui/wedding/wedding-seo';
 import { firstParam, sortWeddings, type SearchParams } from '@/ui/wedding/portfolio-filters';
 
@@ -32,5 +32,5 @@ export default async function StrapiWeddingDetailPage({ searchParams }: Props) {
   const params = await searchParams;
   const wedding = await resolve(params);
   const slug = firstParam(params, 'slug');
-  return <WeddingDetailView wedding={wedding} searchParams={params} routeQuery={slug ? { slug } : {}} backHref="/strapi-portfolio" />;
+  return <WeddingDetailView wedding={wedding} searchParams={params} routeQuery={slug ? { slug } : {}} backHref="/strapi-portfolio" more={await moreWeddings(strapiSource(), wedding)} moreHref={(w) => `/strapi-weddings/${w.slug}`} />;
 }

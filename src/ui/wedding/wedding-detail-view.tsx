@@ -1,5 +1,6 @@
 import Link from 'next/link';
-import type { WeddingDetail } from '@/content/types';
+import type { Wedding, WeddingDetail } from '@/content/types';
+import { WeddingCard, WeddingGrid } from './wedding-card';
 import { getSiteInfo } from '@/content/site';
 import { Gallery } from '@/ui/gallery/gallery';
 import { Photo } from '@/ui/gallery/photo';
@@ -17,10 +18,13 @@ interface Props {
   routeQuery?: Record<string, string>;
   /** Where "back to the list" leads (the Strapi pages have their own list). */
   backHref?: string;
+  /** Other weddings to continue with, and where their cards lead. */
+  more?: Wedding[];
+  moreHref?: (w: Wedding) => string;
 }
 
 /** The wedding page: title block (couple, Czech date, place), the story, then the gallery. */
-export function WeddingDetailView({ wedding, searchParams, routeQuery = {}, backHref = '/portfolio' }: Props) {
+export function WeddingDetailView({ wedding, searchParams, routeQuery = {}, backHref = '/portfolio', more = [], moreHref = (w) => `/weddings/${w.slug}` }: Props) {
   const site = getSiteInfo();
   const day = parseIsoDay(wedding.date);
   const paragraphs = wedding.story
@@ -96,6 +100,19 @@ export function WeddingDetailView({ wedding, searchParams, routeQuery = {}, back
           <p className="muted">Fotografie z této svatby připravujeme.</p>
         )}
       </div>
+
+      {more.length ? (
+        <section className={`container ${styles.more}`} aria-labelledby="more-title">
+          <h2 id="more-title">Další svatby</h2>
+          <WeddingGrid label="Další svatby">
+            {more.map((w) => (
+              <li key={w.id}>
+                <WeddingCard wedding={w} href={moreHref(w)} headingLevel="h3" sizes="(min-width: 64rem) 26rem, (min-width: 40rem) 46vw, 100vw" />
+              </li>
+            ))}
+          </WeddingGrid>
+        </section>
+      ) : null}
 
       <aside className={`container-narrow ${styles.cta}`} aria-labelledby="cta-title">
         <h2 id="cta-title">Plánujete svatbu?</h2>

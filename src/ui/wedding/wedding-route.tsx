@@ -1,6 +1,7 @@
 import { cache } from 'react';
 import { notFound } from 'next/navigation';
-import type { WeddingDetail } from '@/content/types';
+import type { Wedding, WeddingDetail } from '@/content/types';
+import { sortWeddings } from './portfolio-filters';
 import type { WeddingSource } from './content-source.server';
 import { isValidWeddingId, isValidWeddingSlug } from './slug';
 import { NotFoundView, currentPath } from '@/ui/error-view';
@@ -35,4 +36,14 @@ export const weddingById = cache(async (source: WeddingSource, id: string): Prom
 /** The segment-level not-found page of the wedding routes (the fatal variant of SPEC §2). */
 export async function FatalNotFound() {
   return <NotFoundView fatal path={await currentPath()} />;
+}
+
+/** The next two weddings in portfolio order (wrapping around), for "Další svatby" under a wedding. */
+export async function moreWeddings(source: WeddingSource, current: Wedding, count = 2): Promise<Wedding[]> {
+  const all = sortWeddings(await source.getWeddings()).filter((w) => w.slug !== current.slug);
+  if (!all.length) return [];
+  const ordered = sortWeddings([...all, current]);
+  const at = ordered.findIndex((w) => w.slug === current.slug);
+  const after = [...ordered.slice(at + 1), ...ordered.slice(0, at)];
+  return after.slice(0, count);
 }

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { WeddingDetailView } from '@/ui/wedding/wedding-detail-view';
 import { strapiSource } from '@/ui/wedding/content-source.server';
-import { weddingBySlug, findWeddingBySlug } from '@/ui/wedding/wedding-route';
+import { weddingBySlug, findWeddingBySlug, moreWeddings } from '@/ui/wedding/wedding-route';
 import { weddingMetadata } from '@/ui/wedding/wedding-seo';
 import type { SearchParams } from '@/ui/wedding/portfolio-filters';
 
@@ -16,5 +16,5 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function StrapiWeddingPage({ params, searchParams }: Props) {
   const wedding = await weddingBySlug(strapiSource(), (await params).slug);
-  return <WeddingDetailView wedding={wedding} searchParams={await searchParams} backHref="/strapi-portfolio" />;
+  return <WeddingDetailView wedding={wedding} searchParams={await searchParams} backHref="/strapi-portfolio" more={await moreWeddings(strapiSource(), wedding)} moreHref={(w) => `/strapi-weddings/${w.slug}`} />;
 }

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { WeddingDetailView } from '@/ui/wedding/wedding-detail-view';
 import { configuredSource } from '@/ui/wedding/content-source.server';
-import { weddingById, findWeddingById } from '@/ui/wedding/wedding-route';
+import { weddingById, findWeddingById, moreWeddings } from '@/ui/wedding/wedding-route';
 import { weddingMetadata } from '@/ui/wedding/wedding-seo';
 import type { SearchParams } from '@/ui/wedding/portfolio-filters';
 
@@ -18,5 +18,5 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /** /weddings/id/{id}: the same page found by the source's id (links from CMS previews). */
 export default async function WeddingByIdPage({ params, searchParams }: Props) {
   const wedding = await weddingById(configuredSource(), (await params).id);
-  return <WeddingDetailView wedding={wedding} searchParams={await searchParams} />;
+  return <WeddingDetailView wedding={wedding} searchParams={await searchParams} more={await moreWeddings(configuredSource(), wedding)} />;
 }
