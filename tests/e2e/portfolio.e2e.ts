@@ -179,6 +179,23 @@ describe('wedding detail', () => {
     await ctx.close();
   });
 
+  it.each(['/portfolio', '/test-gallery', '/blog'])('%s does not shift while loading (desktop)', async (path) => {
+    const ctx = await newContext(browser, 'desktop');
+    const page = await ctx.newPage();
+    await page.addInitScript(() => {
+      const w = window as unknown as { __cls: number };
+      w.__cls = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) w.__cls += e.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(server.url + path, { waitUntil: 'load' });
+    await page.mouse.wheel(0, 2500);
+    await page.waitForTimeout(1200);
+    expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBe(0);
+    await ctx.close();
+  });
+
   it('has no axe violations on the other wedding pages', async () => {
     const ctx = await newContext(browser, 'phone');
     const page = await ctx.newPage();
