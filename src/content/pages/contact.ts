@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { readContentJson } from '@/content/site';
+import { linkSchema, metaSchema, text } from './common';
+
+export const contactSchema = z.object({
+  meta: metaSchema,
+  eyebrow: text(),
+  heading: text(),
+  lead: text(),
+  responseTime: text(),
+  hours: text(),
+  meeting: text(),
+  bookingCta: linkSchema,
+  companyNote: text(),
+});
+export type ContactContent = z.infer<typeof contactSchema>;
+
+export function getContactContent(): ContactContent {
+  return readContentJson('contact.json', contactSchema);
+}

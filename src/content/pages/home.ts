@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { readContentJson } from '@/content/site';
+import { linkSchema, metaSchema, text } from './common';
+
+const section = { eyebrow: text(), heading: text() };
+
+export const homeSchema = z.object({
+  meta: metaSchema,
+  hero: z.object({ eyebrow: text(), heading: text(), cta: text(), secondaryCta: linkSchema, imageAlt: text() }),
+  favourites: z.object({ ...section, linkLabel: text() }),
+  about: z.object({ ...section, paragraphs: z.array(text()).min(1), portraitAlt: text(), link: linkSchema }),
+  testimonials: z.object(section),
+  pricing: z.object({ ...section, text: text(), fromLabel: text(), link: linkSchema }),
+  contact: z.object({ ...section, text: text(), cta: text(), secondary: linkSchema }),
+});
+export type HomeContent = z.infer<typeof homeSchema>;
+
+export function getHomeContent(): HomeContent {
+  return readContentJson('home.json', homeSchema);
+}
