@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { readContentJson } from '@/content/site';
 import { linkSchema, metaSchema, text } from './common';
+import { contentImageSchema } from './images';
 
 const section = { eyebrow: text(), heading: text() };
 
 export const homeSchema = z.object({
   meta: metaSchema,
-  hero: z.object({ eyebrow: text(), heading: text(), cta: text(), secondaryCta: linkSchema, imageAlt: text() }),
+  hero: z.object({ eyebrow: text(), heading: text(), cta: text(), secondaryCta: linkSchema, imageAlt: text(), image: contentImageSchema }),
   favourites: z.object({ ...section, linkLabel: text() }),
-  about: z.object({ ...section, paragraphs: z.array(text()).min(1), portraitAlt: text(), link: linkSchema }),
+  about: z.object({ ...section, paragraphs: z.array(text()).min(1), portraitAlt: text(), portrait: contentImageSchema, link: linkSchema }),
   testimonials: z.object(section),
   pricing: z.object({ ...section, text: text(), fromLabel: text(), link: linkSchema }),
   contact: z.object({ ...section, text: text(), cta: text(), secondary: linkSchema }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { readMarkdownFile, type MarkdownDoc } from './markdown';
 import { linkSchema, text } from './common';
+import { contentImageSchema } from './images';
 
 /** Front-matter shared by every Markdown page (title/description are also the page's SEO meta). */
 export const pageFrontSchema = z.object({
@@ -18,6 +19,7 @@ const isoDate = z
 export const aboutFrontSchema = pageFrontSchema.extend({
   heading: text(),
   portraitAlt: text(),
+  portrait: contentImageSchema,
   facts: z.array(z.object({ value: z.string().min(1), label: text() })),
   cta: linkSchema,
 });
