@@ -59,9 +59,10 @@ describe.each(['phone', 'desktop'] as const)('static pages on %s', (device) => {
         expect(await page.getAttribute('html', 'lang')).toBe('cs');
         expect(norm(await page.locator('h1').first().textContent()), path).toBe(norm(h1));
         expect(await page.locator('h1').count(), `${path}: one h1`).toBe(1);
-        const canonical = await page.getAttribute('link[rel="canonical"]', 'href');
-        expect(canonical, path).toBe(`${server.url}${path}`);
-        expect(await page.getAttribute('meta[property="og:url"]', 'content'), path).toBe(`${server.url}${path}`);
+        // Next.js writes the site root without its trailing slash.
+        const absolute = path === '/' ? server.url : `${server.url}${path}`;
+        expect(await page.getAttribute('link[rel="canonical"]', 'href'), path).toBe(absolute);
+        expect(await page.getAttribute('meta[property="og:url"]', 'content'), path).toBe(absolute);
         expect(await page.getAttribute('meta[property="og:locale"]', 'content'), path).toBe('cs_CZ');
         const description = await page.getAttribute('meta[name="description"]', 'content');
         expect(description?.length ?? 0, `${path}: description`).toBeGreaterThan(50);
@@ -163,7 +164,8 @@ describe('content of the pages', () => {
     expect(await page.locator('a[href^="/weddings/"]').count()).toBeGreaterThanOrEqual(3);
     // The hero is the only eagerly loaded, high-priority image; everything below is lazy.
     const imgs = await page.locator('main img').evaluateAll((els) => els.map((e) => ({ loading: e.getAttribute('loading'), priority: e.getAttribute('fetchpriority') })));
-    expect(imgs[0]).toEqual({ loading: null, priority: 'high' });
+    expect(imgs[0].priority).toBe('high');
+    expect(imgs[0].loading).not.toBe('lazy');
     expect(imgs.slice(1).every((i) => i.loading === 'lazy' && i.priority !== 'high')).toBe(true);
     expect(await page.locator('link[rel="preload"][as="image"][fetchpriority="high"]').count()).toBe(1);
     await ctx.close();
