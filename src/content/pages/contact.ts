@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { readContentJson } from '@/content/site';
 import { linkSchema, metaSchema, text } from './common';
+import { contentImageSchema } from './images';
 
 export const contactSchema = z.object({
   meta: metaSchema,
@@ -12,6 +13,9 @@ export const contactSchema = z.object({
   meeting: text(),
   bookingCta: linkSchema,
   companyNote: text(),
+  /** Shown beside the details until the contact form takes its place. */
+  image: contentImageSchema,
+  imageAlt: text(),
 });
 export type ContactContent = z.infer<typeof contactSchema>;
 

@@ -1,12 +1,14 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import type { ContactContent } from '@/content/pages/contact';
+import { resolveContentImage } from '@/content/pages/images';
 import type { SiteInfo } from '@/content/site';
+import { ContentPhoto } from './content-photo';
 import styles from './pages.module.css';
 
 /**
  * Contact details. `children` is the place for the contact form (added by the bookings work), rendered
- * beside the details on desktop and below them on phones.
+ * beside the details on desktop and below them on phones; without it a photograph fills that place.
  */
 export function ContactView({ content, site, children }: { content: ContactContent; site: SiteInfo; children?: ReactNode }) {
   const p = site.photographer;
@@ -68,7 +70,11 @@ export function ContactView({ content, site, children }: { content: ContactConte
             {content.companyNote}
           </p>
         </div>
-        {children ? <div className={styles.contactSlot}>{children}</div> : null}
+        <div className={styles.contactSlot}>
+          {children ?? (
+            <ContentPhoto image={resolveContentImage(content.image, content.imageAlt)} sizes="(min-width: 60rem) 44rem, 100vw" className={styles.contactImage} />
+          )}
+        </div>
       </div>
     </section>
   );
