@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext, startServer, type RunningServer } from './harness';
+import { expectNoAxeViolations, launchBrowser, newContext, startServer, type RunningServer } from './harness';
 import { getSiteInfo } from '@/content/site';
 
 let server: RunningServer;
@@ -99,6 +99,7 @@ describe('mobile menu', () => {
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => document.querySelector('button[aria-controls="mobile-menu"]')?.getAttribute('aria-expanded') === 'true');
     expect(await page.locator('#mobile-menu').isVisible()).toBe(true);
+    await expectNoAxeViolations(page);
 
     // Every navigation link and the booking call to action are reachable with Tab.
     const site = getSiteInfo();

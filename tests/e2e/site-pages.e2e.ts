@@ -51,6 +51,12 @@ describe.each(['phone', 'desktop'] as const)('static pages on %s', (device) => {
   it('every page answers 200 in Czech with its heading, canonical URL and no axe violations', async () => {
     const ctx = await newContext(browser, device);
     const page = await ctx.newPage();
+    // CSP violations, failed hydration and broken resources all surface as console errors.
+    const consoleErrors: string[] = [];
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') consoleErrors.push(`${page.url()}: ${msg.text()}`);
+    });
+    page.on('pageerror', (err) => consoleErrors.push(`${page.url()}: ${err.message}`));
     try {
       const titles = new Set<string>();
       for (const { path, h1 } of PAGES) {
@@ -71,6 +77,7 @@ describe.each(['phone', 'desktop'] as const)('static pages on %s', (device) => {
         titles.add(title);
         await expectNoAxeViolations(page);
       }
+      expect(consoleErrors).toEqual([]);
     } finally {
       await ctx.close();
     }
