@@ -15,14 +15,7 @@ import { pageMetadata } from '@/ui/seo/metadata';
 import { businessJsonLd } from '@/ui/seo/structured-data';
 
 export function generateMetadata(): Metadata {
-  const home = getHomeContent();
-  const hero = resolveContentImage(home.hero.image, home.hero.imageAlt);
-  return pageMetadata({
-    ...home.meta,
-    path: '/',
-    absoluteTitle: true,
-    image: { url: hero.url, width: hero.width, height: hero.height, alt: hero.alternativeText },
-  });
+  return pageMetadata({ ...getHomeContent().meta, path: '/', absoluteTitle: true });
 }
 
 export default async function HomePage() {

@@ -70,6 +70,7 @@ describe.each(['phone', 'desktop'] as const)('static pages on %s', (device) => {
         expect(await page.getAttribute('link[rel="canonical"]', 'href'), path).toBe(absolute);
         expect(await page.getAttribute('meta[property="og:url"]', 'content'), path).toBe(absolute);
         expect(await page.getAttribute('meta[property="og:locale"]', 'content'), path).toBe('cs_CZ');
+        expect(await page.getAttribute('meta[property="og:image"]', 'content'), path).toMatch(new RegExp(`^${server.url}/api/placeholder/`));
         const description = await page.getAttribute('meta[name="description"]', 'content');
         expect(description?.length ?? 0, `${path}: description`).toBeGreaterThan(50);
         const title = await page.title();

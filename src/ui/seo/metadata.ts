@@ -1,4 +1,6 @@
 import type { Metadata } from 'next';
+import { getHomeContent } from '@/content/pages/home';
+import { resolveContentImage } from '@/content/pages/images';
 import { getSiteInfo } from '@/content/site';
 
 export interface PageSeo {
@@ -8,13 +10,21 @@ export interface PageSeo {
   path: string;
   /** The home page uses its title as is, without the "| brand" template. */
   absoluteTitle?: boolean;
+  /** Share image; defaults to the home page's hero photograph. */
   image?: { url: string; width: number; height: number; alt: string };
+}
+
+function defaultShareImage(): NonNullable<PageSeo['image']> {
+  const { hero } = getHomeContent();
+  const img = resolveContentImage(hero.image, hero.imageAlt);
+  return { url: img.url, width: img.width, height: img.height, alt: img.alternativeText };
 }
 
 /** Title, description, canonical URL and Open Graph for one page (Open Graph is replaced, not merged, per page). */
 export function pageMetadata(seo: PageSeo): Metadata {
   const site = getSiteInfo();
   const fullTitle = seo.absoluteTitle ? seo.title : `${seo.title} | ${site.photographer.brand}`;
+  const image = seo.image ?? defaultShareImage();
   return {
     title: seo.absoluteTitle ? { absolute: seo.title } : seo.title,
     description: seo.description,
@@ -26,8 +36,8 @@ export function pageMetadata(seo: PageSeo): Metadata {
       title: fullTitle,
       description: seo.description,
       url: seo.path,
-      ...(seo.image ? { images: [seo.image] } : {}),
+      images: [image],
     },
-    twitter: { card: seo.image ? 'summary_large_image' : 'summary', title: fullTitle, description: seo.description },
+    twitter: { card: 'summary_large_image', title: fullTitle, description: seo.description, images: [image.url] },
   };
 }

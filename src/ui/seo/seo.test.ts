@@ -30,5 +30,7 @@ describe('pageMetadata', () => {
     const m = pageMetadata({ title: 'Ceník', description: 'Popis', path: '/cenik' });
     expect(m.alternates?.canonical).toBe('/cenik');
     expect(m.openGraph).toMatchObject({ url: '/cenik', locale: 'cs_CZ', title: 'Ceník | Anna Nováková Fotografie' });
+    // Every page gets a share image (the home hero unless the page names its own).
+    expect(JSON.stringify(m.openGraph)).toContain('/api/placeholder/');
   });
 });
