@@ -17,7 +17,7 @@ export function FavouriteWeddings({ content, weddings }: { content: HomeContent[
           </div>
           <Link href="/portfolio" className={styles.headLink}>
             {content.linkLabel}
-            <span aria-hidden="true"> →</span>
+            <span aria-hidden="true">→</span>
           </Link>
         </div>
         <ul className={styles.favourites}>

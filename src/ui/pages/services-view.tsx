@@ -25,7 +25,7 @@ export function ServicesView({ content }: { content: ServicesContent }) {
                 </ul>
                 <Link href={s.link.href} className={styles.arrowLink}>
                   {s.link.label}
-                  <span aria-hidden="true"> →</span>
+                  <span aria-hidden="true">→</span>
                 </Link>
               </div>
             </li>
