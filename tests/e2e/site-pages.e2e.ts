@@ -76,6 +76,8 @@ describe.each(['phone', 'desktop'] as const)('static pages on %s', (device) => {
         const title = await page.title();
         expect(titles.has(title), `${path}: unique title "${title}"`).toBe(false);
         titles.add(title);
+        // Nothing sticks out sideways (no horizontal scrolling on a phone).
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${path}: horizontal overflow`).toBe(true);
         await expectNoAxeViolations(page);
       }
       expect(consoleErrors).toEqual([]);
