@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { isValidPageSlug } from '@/content/pages/content-pages';
+import { failsSlugCheck } from '@/content/pages/content-pages';
 import { NotFoundView, currentPath } from '@/ui/error-view';
 
 export const metadata: Metadata = { title: 'Stránka nenalezena', robots: { index: false } };
@@ -11,13 +11,5 @@ export const metadata: Metadata = { title: 'Stránka nenalezena', robots: { inde
  */
 export default async function SlugNotFound() {
   const path = await currentPath();
-  const segment = path.split('?')[0].replace(/^\/+|\/+$/g, '');
-  let slug: string;
-  try {
-    slug = decodeURIComponent(segment);
-  } catch {
-    // Malformed percent-encoding is itself a failed validity check.
-    slug = '%';
-  }
-  return <NotFoundView fatal={!isValidPageSlug(slug)} path={path} />;
+  return <NotFoundView fatal={failsSlugCheck(path)} path={path} />;
 }

@@ -6,7 +6,7 @@ import { getHomeContent } from './home';
 import { getServices } from './services';
 import { getContactContent } from './contact';
 import { getAboutPage, getPrivacyPage } from './static-pages';
-import { getContentPage, isValidPageSlug, listContentPageSlugs } from './content-pages';
+import { failsSlugCheck, getContentPage, isValidPageSlug, listContentPageSlugs } from './content-pages';
 import { czechNbsp } from './common';
 import { fillPlaceholders, renderMarkdown } from './markdown';
 
@@ -112,6 +112,13 @@ describe('catch-all content pages', () => {
       expect(isValidPageSlug(bad)).toBe(false);
     }
     expect(getContentPage('../site')).toBeNull();
+  });
+  it('tells a failed slug check (fatal 404) from a well-formed unknown slug', () => {
+    expect(failsSlugCheck('/neexistuje')).toBe(false);
+    expect(failsSlugCheck('/neexistuje?x=1')).toBe(false);
+    expect(failsSlugCheck('/Neexistuje')).toBe(true);
+    expect(failsSlugCheck('/d%C3%A1rek')).toBe(true);
+    expect(failsSlugCheck('/%E0%A4%A')).toBe(true);
   });
   it('renders existing pages and returns null for unknown ones', () => {
     const page = getContentPage('darkovy-poukaz');
