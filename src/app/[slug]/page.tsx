@@ -23,7 +23,7 @@ export default async function ContentPageRoute({ params }: Props) {
   if (!page) notFound();
   return (
     <>
-      <PageHeader eyebrow={page.eyebrow} heading={page.title} lead={page.lead} />
+      <PageHeader narrow eyebrow={page.eyebrow} heading={page.title} lead={page.lead} />
       <article className="container-narrow" aria-label={page.title}>
         <MarkdownBody html={page.html} />
       </article>

@@ -15,7 +15,7 @@ export default function PrivacyPage() {
   const { data, html } = getPrivacyPage();
   return (
     <>
-      <PageHeader eyebrow={data.eyebrow} heading={data.heading} lead={data.lead}>
+      <PageHeader narrow eyebrow={data.eyebrow} heading={data.heading} lead={data.lead}>
         <p className="muted">Platné od {dateFormat.format(new Date(`${data.updated}T00:00:00Z`))}</p>
       </PageHeader>
       <article className="container-narrow" aria-label={data.heading}>
