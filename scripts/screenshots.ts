@@ -1,7 +1,7 @@
 /**
  * Full-page screenshots of the key pages on a phone (390×844) and a desktop (1440×900), taken from the
- * production build with the e2e harness. Usage: `npx tsx scripts/screenshots.ts [outDir] [/path ...]`
- * (defaults: docs/screenshots, the home page, /cenik and /faq). Run `node scripts/ensure-build.mjs` first.
+ * production build with the e2e harness. Usage: `npm run screenshots -- [outDir] [/path ...]`
+ * (defaults: docs/screenshots, the home page, /cenik and /faq); the npm script builds first when sources changed.
  */
 import fs from 'node:fs';
 import path from 'node:path';
