@@ -4,24 +4,15 @@ import matter from 'gray-matter';
 import { z } from 'zod';
 import { contentDir } from './site';
 import { placeholderImage } from './placeholders';
+import { readingMinutes } from './reading-time';
 import type { BlogPost, Image } from './types';
+
+export { readingMinutes };
 
 /**
  * Local blog posts: Markdown files with YAML front matter in content/blog/*.md, so the photographer can write
  * a post without touching code. The file name (without .md) is the slug.
  */
-
-const WORDS_PER_MINUTE = 200;
-
-/** Reading time in whole minutes (at least 1), counting words of the Markdown source. */
-export function readingMinutes(markdown: string): number {
-  const words = markdown
-    .replace(/```[\s\S]*?```/g, ' ')
-    .replace(/[#>*_`[\]()!-]/g, ' ')
-    .split(/\s+/)
-    .filter(Boolean).length;
-  return Math.max(1, Math.ceil(words / WORDS_PER_MINUTE));
-}
 
 const dateField = z.union([z.date(), z.string()]).transform((v, ctx) => {
   const d = v instanceof Date ? v : new Date(v);

@@ -1,6 +1,8 @@
 import { getEnv, type Env } from '@/platform/env';
 import { cached } from './cache';
+import { createContentfulProvider } from './providers/contentful/contentful-provider';
 import { createLocalProvider } from './providers/local/local-provider';
+import { createStrapiProvider } from './providers/strapi/strapi-provider';
 import { lastContentError, type ContentError } from './status';
 import type { BlogPost, Category, ContentProvider, ContentSourceName, Wedding, WeddingDetail } from './types';
 
@@ -13,8 +15,26 @@ import type { BlogPost, Category, ContentProvider, ContentSourceName, Wedding, W
 
 type ProviderFactory = (env: Env) => ContentProvider;
 
-const PROVIDERS: Partial<Record<ContentSourceName, ProviderFactory>> = {
+const PROVIDERS: Record<ContentSourceName, ProviderFactory> = {
   local: () => createLocalProvider(),
+  contentful: (env) =>
+    createContentfulProvider({
+      cdaUrl: env.CONTENTFUL_CDA_URL,
+      // parseEnv() refuses CONTENT_SOURCE=contentful without space and token.
+      spaceId: env.CONTENTFUL_SPACE_ID ?? '',
+      accessToken: env.CONTENTFUL_ACCESS_TOKEN ?? '',
+      environment: env.CONTENTFUL_ENVIRONMENT,
+      timeoutMs: env.CONTENT_TIMEOUT_MS,
+    }),
+  strapi: (env) =>
+    createStrapiProvider({
+      // parseEnv() refuses CONTENT_SOURCE=strapi without STRAPI_URL.
+      url: env.STRAPI_URL ?? 'http://localhost:1337',
+      prefix: env.STRAPI_PREFIX,
+      version: env.STRAPI_VERSION,
+      token: env.STRAPI_TOKEN,
+      timeoutMs: env.CONTENT_TIMEOUT_MS,
+    }),
 };
 
 export function contentSourceNames(): string[] {

@@ -1,0 +1,6 @@
+import type { Metadata } from 'next';
+import { FatalNotFound } from '@/ui/wedding/wedding-route';
+
+export const metadata: Metadata = { title: 'Stránka nenalezena', robots: { index: false } };
+
+export default FatalNotFound;

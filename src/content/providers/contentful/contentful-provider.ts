@@ -1,0 +1,141 @@
+import { log } from '@/platform/log';
+import { loadLocalBlogPosts } from '../../blog-local';
+import { proxiedMediaUrl } from '../../media-proxy';
+import { SAMPLE_CATEGORIES } from '../../placeholders';
+import type { BlogPost, Category, ContentProvider, Wedding, WeddingDetail } from '../../types';
+import { detailWithFallback, listWithFallback, reportContentError, timedProbe } from '../fallback';
+import { ContentFetchError, fetchJson } from '../http';
+import { isContentType, linkContext, parseItems, reshapeBlogPost, reshapeCategory, reshapeWedding, reshapeWeddingDetail, type LinkContext } from './reshape';
+import { collectionSchema, type ContentfulEntry } from './schema';
+
+/**
+ * Contentful Content Delivery API provider (PROTOCOLS.md §2): entries of content type `wedding`
+ * (list include=1, detail `fields.slug=…` include=2), `blogPost` and `category`.
+ */
+export interface ContentfulConfig {
+  /** e.g. https://cdn.contentful.com (tests point it at a local fake). */
+  cdaUrl: string;
+  spaceId: string;
+  accessToken: string;
+  environment: string;
+  timeoutMs: number;
+}
+
+interface Fetched {
+  items: ContentfulEntry[];
+  ctx: LinkContext;
+}
+
+const CATEGORY_MEMO_MS = 60_000;
+
+export function createContentfulProvider(config: ContentfulConfig): ContentProvider {
+  const base = `${config.cdaUrl.replace(/\/+$/, '')}/spaces/${encodeURIComponent(config.spaceId)}/environments/${encodeURIComponent(config.environment)}/entries`;
+  let categoryMemo: { at: number; value: Promise<Map<string, Category>> } | null = null;
+
+  function entriesUrl(query: Record<string, string>): string {
+    const params = new URLSearchParams({ access_token: config.accessToken, ...query });
+    return `${base}?${params.toString()}`;
+  }
+
+  async function fetchEntries(query: Record<string, string>, categories?: Map<string, Category>): Promise<Fetched> {
+    const body = await fetchJson('contentful', entriesUrl(query), { timeoutMs: config.timeoutMs });
+    const parsed = collectionSchema.safeParse(body);
+    if (!parsed.success) {
+      throw new ContentFetchError(`contentful: unexpected answer for content_type=${query.content_type}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`, 'contentful', 200, null);
+    }
+    const items = parseItems(parsed.data.items);
+    const ctx = linkContext(parsed.data, items, categories);
+    ctx.deliver = (abs) => proxiedMediaUrl('contentful', abs, config.cdaUrl);
+    return { items, ctx };
+  }
+
+  /** Category entries by id, fetched only when an asset tag points at an entry the answer did not include. */
+  function remoteCategories(): Promise<Map<string, Category>> {
+    if (categoryMemo && Date.now() - categoryMemo.at < CATEGORY_MEMO_MS) return categoryMemo.value;
+    const value = fetchEntries({ content_type: 'category', include: '0' }).then(({ items }) => {
+      const map = new Map<string, Category>();
+      for (const e of items) {
+        const c = reshapeCategory(e, `category-${e.sys.id}`);
+        if (c) map.set(e.sys.id, c);
+      }
+      return map;
+    });
+    value.catch(() => {
+      categoryMemo = null;
+    });
+    categoryMemo = { at: Date.now(), value };
+    return value;
+  }
+
+  function needsCategories(fetched: Fetched): boolean {
+    for (const asset of fetched.ctx.assets.values()) {
+      for (const tag of asset.metadata?.tags ?? []) {
+        if (tag.sys.id.startsWith('category-') && !fetched.ctx.entries.has(tag.sys.id.slice('category-'.length))) return true;
+      }
+    }
+    return false;
+  }
+
+  async function fetchDetail(query: Record<string, string>): Promise<WeddingDetail | null> {
+    let fetched = await fetchEntries({ content_type: 'wedding', ...query, include: '2' });
+    const entry = fetched.items.find((e) => isContentType(e, 'wedding'));
+    if (!entry) return null;
+    if (needsCategories(fetched)) {
+      try {
+        fetched = { ...fetched, ctx: { ...fetched.ctx, categories: await remoteCategories() } };
+      } catch (err) {
+        // Images still show; only their category chips are missing.
+        log.warn('content: contentful category lookup failed', { error: err instanceof Error ? err.message : String(err) });
+      }
+    }
+    return reshapeWeddingDetail(entry, fetched.ctx);
+  }
+
+  async function fetchList(): Promise<Wedding[]> {
+    const { items, ctx } = await fetchEntries({ content_type: 'wedding', include: '1' });
+    return items.filter((e) => isContentType(e, 'wedding')).map((e) => reshapeWedding(e, ctx));
+  }
+
+  async function fetchBlogPosts(query: Record<string, string>): Promise<BlogPost[]> {
+    const { items, ctx } = await fetchEntries({ content_type: 'blogPost', ...query });
+    return items
+      .filter((e) => isContentType(e, 'blogPost'))
+      .map((e) => reshapeBlogPost(e, ctx))
+      .filter((p): p is BlogPost => p !== null);
+  }
+
+  return {
+    name: 'contentful',
+    getWeddings: () => listWithFallback('contentful', fetchList),
+    getWedding: (slug) => detailWithFallback('contentful', { slug }, () => fetchDetail({ 'fields.slug': slug })),
+    getWeddingById: (id) => detailWithFallback('contentful', { id }, () => fetchDetail({ 'sys.id': id })),
+    async getBlogPosts() {
+      try {
+        const posts = await fetchBlogPosts({ include: '1' });
+        if (posts.length > 0) return posts.sort((a, b) => b.date.localeCompare(a.date));
+      } catch (err) {
+        reportContentError('contentful', 'blog list', err);
+      }
+      return loadLocalBlogPosts();
+    },
+    async getBlogPost(slug) {
+      try {
+        const [post] = await fetchBlogPosts({ 'fields.slug': slug, include: '2' });
+        if (post) return post;
+      } catch (err) {
+        reportContentError('contentful', `blog slug=${slug}`, err);
+      }
+      return (await loadLocalBlogPosts()).find((p) => p.slug === slug) ?? null;
+    },
+    async getCategories() {
+      try {
+        const map = await remoteCategories();
+        if (map.size > 0) return [...map.values()];
+      } catch (err) {
+        reportContentError('contentful', 'categories', err);
+      }
+      return [...SAMPLE_CATEGORIES];
+    },
+    probe: () => timedProbe(async () => (await fetchList()).length),
+  };
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { renderMarkdown } from './markdown';
+
+describe('renderMarkdown', () => {
+  it('renders headings, lists, emphasis and safe links', () => {
+    const html = renderMarkdown('## Harmonogram\n\n- **13:00** obřad\n- 14:00 [focení](/portfolio)\n\nVíce na [webu](https://example.cz).');
+    expect(html).toContain('<h2>Harmonogram</h2>');
+    expect(html).toContain('<strong>13:00</strong>');
+    expect(html).toContain('<a href="/portfolio">focení</a>');
+    expect(html).toContain('<a href="https://example.cz" rel="noopener noreferrer">webu</a>');
+  });
+  it('shows raw HTML as text and drops unsafe link targets', () => {
+    const html = renderMarkdown('<script>alert(1)</script>\n\nText <img src=x onerror=alert(1)> a [klik](javascript:alert(1)).');
+    expect(html).not.toContain('<script');
+    expect(html).not.toContain('<img src=x');
+    expect(html).toContain('&lt;script&gt;');
+    expect(html).not.toContain('javascript:');
+    expect(html).toContain('klik');
+  });
+});

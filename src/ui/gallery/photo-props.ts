@@ -1,0 +1,67 @@
+import { getImageProps, type ImageLoader } from 'next/image';
+import { preload } from 'react-dom';
+import type { Image } from '@/content/types';
+import { imageLoaderFor } from '@/content/providers/contentful/image-loader';
+
+/** The serialisable <img> attributes next/image computes (srcset/sizes, lazy loading, blur placeholder). */
+export interface PhotoImgProps {
+  src: string;
+  srcSet?: string;
+  sizes?: string;
+  width?: number;
+  height?: number;
+  alt: string;
+  loading?: 'lazy' | 'eager';
+  decoding?: 'async' | 'sync' | 'auto';
+  fetchPriority?: 'high' | 'low' | 'auto';
+  style: Record<string, string | number>;
+}
+
+export interface PhotoOptions {
+  sizes: string;
+  alt?: string;
+  /** LCP candidate: eager, fetchpriority=high and a <link rel=preload> in the head. */
+  priority?: boolean;
+  /** Must be one of next.config `images.qualities` (Next 16 default: only 75). */
+  quality?: number;
+  /** Skip the blur placeholder (e.g. inside the lightbox, where the thumbnail was already seen). */
+  noBlur?: boolean;
+}
+
+/**
+ * Computes the <img> attributes for one content image through next/image's own pipeline (`getImageProps`),
+ * so server components, client components and the lightbox all share the same srcset. Contentful images get
+ * their own loader (the Images API resizes them); everything else goes through /_next/image (AVIF/WebP).
+ */
+export function photoProps(image: Image, opts: PhotoOptions): PhotoImgProps {
+  const loader: ImageLoader | undefined = imageLoaderFor(image.url);
+  const blur = !opts.noBlur && image.blurDataURL ? image.blurDataURL : undefined;
+  const { props } = getImageProps({
+    src: image.url,
+    width: image.width,
+    height: image.height,
+    alt: opts.alt ?? image.alternativeText,
+    sizes: opts.sizes,
+    quality: opts.quality ?? 75,
+    ...(loader ? { loader } : {}),
+    ...(blur ? { placeholder: 'blur' as const, blurDataURL: blur } : {}),
+    loading: opts.priority ? 'eager' : 'lazy',
+    ...(opts.priority ? { fetchPriority: 'high' as const } : {}),
+  });
+  if (opts.priority && props.srcSet) {
+    // Next 16: `priority` no longer emits a preload; do it ourselves for the LCP image.
+    preload(props.src, { as: 'image', imageSrcSet: props.srcSet, imageSizes: props.sizes, fetchPriority: 'high' });
+  }
+  return {
+    src: props.src,
+    srcSet: props.srcSet,
+    sizes: props.sizes,
+    width: typeof props.width === 'number' ? props.width : image.width,
+    height: typeof props.height === 'number' ? props.height : image.height,
+    alt: props.alt,
+    loading: props.loading,
+    decoding: 'async',
+    ...(opts.priority ? { fetchPriority: 'high' as const } : {}),
+    style: { ...(props.style as Record<string, string | number>) },
+  };
+}
