@@ -10,6 +10,7 @@ import { ContactTeaser } from '@/ui/home/contact-teaser';
 import { FavouriteWeddings } from '@/ui/home/favourite-weddings';
 import { Hero } from '@/ui/home/hero';
 import { PricingTeaser } from '@/ui/home/pricing-teaser';
+import { TestimonialsSection } from '@/ui/home/testimonials-section';
 import { JsonLd } from '@/ui/seo/json-ld';
 import { pageMetadata } from '@/ui/seo/metadata';
 import { businessJsonLd } from '@/ui/seo/structured-data';
@@ -30,6 +31,7 @@ export default async function HomePage() {
       <Hero hero={home.hero} image={heroImage} ctaHref={site.cta.href} />
       <FavouriteWeddings content={home.favourites} weddings={favourites} />
       <AboutTeaser content={home.about} portrait={resolveContentImage(home.about.portrait, home.about.portraitAlt)} />
+      <TestimonialsSection content={home.testimonials} />
       <PricingTeaser content={home.pricing} pricing={pricing} />
       <ContactTeaser content={home.contact} site={site} ctaHref={site.cta.href} />
       <JsonLd data={businessJsonLd(site, base, pricing, `${base}${heroImage.url}`)} />

@@ -1,10 +1,10 @@
 import Link from 'next/link';
 import type { HomeContent } from '@/content/pages/home';
 import type { Wedding } from '@/content/types';
-import { FeatureWeddingCard } from './feature-wedding-card';
+import { WeddingCard, WeddingGrid } from '@/ui/wedding/wedding-card';
 import styles from './home.module.css';
 
-/** The favourite weddings as large cards: the first spans the full width on desktop, the rest sit beside each other. */
+/** The favourite weddings as large cards (the portfolio's card in its `feature` variant). */
 export function FavouriteWeddings({ content, weddings }: { content: HomeContent['favourites']; weddings: Wedding[] }) {
   if (weddings.length === 0) return null;
   return (
@@ -20,13 +20,13 @@ export function FavouriteWeddings({ content, weddings }: { content: HomeContent[
             <span aria-hidden="true">→</span>
           </Link>
         </div>
-        <ul className={styles.favourites}>
-          {weddings.map((w, i) => (
-            <li key={w.id} className={i === 0 ? styles.favouriteLead : undefined}>
-              <FeatureWeddingCard wedding={w} wide={i === 0} />
+        <WeddingGrid label={content.heading}>
+          {weddings.map((w) => (
+            <li key={w.id}>
+              <WeddingCard wedding={w} variant="feature" headingLevel="h3" />
             </li>
           ))}
-        </ul>
+        </WeddingGrid>
       </div>
     </section>
   );

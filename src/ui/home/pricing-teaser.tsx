@@ -5,8 +5,8 @@ import styles from './home.module.css';
 
 export function PricingTeaser({ content, pricing }: { content: HomeContent['pricing']; pricing: Pricing }) {
   return (
-    <section className="section" aria-labelledby="cenik-uvod">
-      <div className={`container ${styles.pricing}`}>
+    <section className="container" aria-labelledby="cenik-uvod">
+      <div className={`section ${styles.pricingSection} ${styles.pricing}`}>
         <div>
           <p className="eyebrow">{content.eyebrow}</p>
           <h2 id="cenik-uvod">{content.heading}</h2>
