@@ -1,15 +1,40 @@
-import Link from 'next/link';
+import type { Metadata } from 'next';
+import { getHomeContent } from '@/content/pages/home';
+import { resolveContentImage } from '@/content/pages/images';
+import { getPricing } from '@/content/pages/pricing';
+import { getWeddings } from '@/content/registry';
 import { getSiteInfo } from '@/content/site';
+import { siteUrl } from '@/platform/env';
+import { AboutTeaser } from '@/ui/home/about-teaser';
+import { ContactTeaser } from '@/ui/home/contact-teaser';
+import { FavouriteWeddings } from '@/ui/home/favourite-weddings';
+import { Hero } from '@/ui/home/hero';
+import { PricingTeaser } from '@/ui/home/pricing-teaser';
+import { TestimonialsSection } from '@/ui/home/testimonials-section';
+import { JsonLd } from '@/ui/seo/json-ld';
+import { pageMetadata } from '@/ui/seo/metadata';
+import { businessJsonLd } from '@/ui/seo/structured-data';
 
-export default function HomePage() {
+export function generateMetadata(): Metadata {
+  return pageMetadata({ ...getHomeContent().meta, path: '/', absoluteTitle: true });
+}
+
+export default async function HomePage() {
+  const home = getHomeContent();
   const site = getSiteInfo();
+  const pricing = getPricing();
+  const favourites = (await getWeddings()).filter((w) => w.favorite);
+  const heroImage = resolveContentImage(home.hero.image, home.hero.imageAlt);
+  const base = siteUrl().replace(/\/+$/, '');
   return (
-    <section className="container page-header">
-      <p className="eyebrow">{site.photographer.brand}</p>
-      <h1>{site.photographer.tagline}</h1>
-      <Link href="/rezervace" className="btn btn-primary">
-        Rezervace
-      </Link>
-    </section>
+    <>
+      <Hero hero={home.hero} image={heroImage} ctaHref={site.cta.href} />
+      <FavouriteWeddings content={home.favourites} weddings={favourites} />
+      <AboutTeaser content={home.about} portrait={resolveContentImage(home.about.portrait, home.about.portraitAlt)} />
+      <TestimonialsSection content={home.testimonials} />
+      <PricingTeaser content={home.pricing} pricing={pricing} />
+      <ContactTeaser content={home.contact} site={site} ctaHref={site.cta.href} />
+      <JsonLd data={businessJsonLd(site, base, pricing, `${base}${heroImage.url}`)} />
+    </>
   );
 }

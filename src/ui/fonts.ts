@@ -1,20 +1,22 @@
 import localFont from 'next/font/local';
 
+// Display face: Playfair Display. Cormorant Garamond was tried first, but its Czech carons (š, č, ř, ě) sit
+// detached beside the letters, which Czech readers see as broken type.
 // Two faces per family (latin + latin-ext) as separate families: the browser falls back glyph by glyph, so
 // Czech letters (ě š č ř ž ů …) come from the latin-ext file while the common latin file stays small.
 export const displayLatin = localFont({
-  src: '../../node_modules/@fontsource-variable/cormorant-garamond/files/cormorant-garamond-latin-wght-normal.woff2',
+  src: '../../node_modules/@fontsource-variable/playfair-display/files/playfair-display-latin-wght-normal.woff2',
   variable: '--font-display-latin',
   display: 'swap',
-  weight: '300 700',
+  weight: '400 900',
   adjustFontFallback: 'Times New Roman',
   preload: true,
 });
 export const displayExt = localFont({
-  src: '../../node_modules/@fontsource-variable/cormorant-garamond/files/cormorant-garamond-latin-ext-wght-normal.woff2',
+  src: '../../node_modules/@fontsource-variable/playfair-display/files/playfair-display-latin-ext-wght-normal.woff2',
   variable: '--font-display-ext',
   display: 'swap',
-  weight: '300 700',
+  weight: '400 900',
   adjustFontFallback: 'Times New Roman',
   preload: false,
 });

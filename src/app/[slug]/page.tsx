@@ -1,0 +1,32 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { getContentPage } from '@/content/pages/content-pages';
+import { MarkdownBody } from '@/ui/pages/markdown-body';
+import { PageHeader } from '@/ui/pages/page-header';
+import { pageMetadata } from '@/ui/seo/metadata';
+
+interface Props {
+  params: Promise<{ slug: string }>;
+}
+
+/** Catch-all `/{slug}` (SPEC §2): a content page from content/pages/<slug>.md, else 404. */
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { slug } = await params;
+  const page = getContentPage(slug);
+  if (!page) return { title: 'Stránka nenalezena', robots: { index: false } };
+  return pageMetadata({ title: page.title, description: page.description, path: `/${page.slug}` });
+}
+
+export default async function ContentPageRoute({ params }: Props) {
+  const { slug } = await params;
+  const page = getContentPage(slug);
+  if (!page) notFound();
+  return (
+    <>
+      <PageHeader narrow eyebrow={page.eyebrow} heading={page.title} lead={page.lead} />
+      <article className="container-narrow" aria-label={page.title}>
+        <MarkdownBody html={page.html} />
+      </article>
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+import type { Metadata } from 'next';
+import { getPricing } from '@/content/pages/pricing';
+import { PageHeader } from '@/ui/pages/page-header';
+import { PricingView } from '@/ui/pages/pricing-view';
+import { pageMetadata } from '@/ui/seo/metadata';
+
+export function generateMetadata(): Metadata {
+  return pageMetadata({ ...getPricing().meta, path: '/cenik' });
+}
+
+export default function PricingPage() {
+  const pricing = getPricing();
+  return (
+    <>
+      <PageHeader eyebrow={pricing.eyebrow} heading={pricing.heading} lead={pricing.lead} />
+      <PricingView pricing={pricing} />
+    </>
+  );
+}

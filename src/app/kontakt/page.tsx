@@ -1,0 +1,21 @@
+import type { Metadata } from 'next';
+import { getContactContent } from '@/content/pages/contact';
+import { getSiteInfo } from '@/content/site';
+import { ContactView } from '@/ui/pages/contact-view';
+import { PageHeader } from '@/ui/pages/page-header';
+import { pageMetadata } from '@/ui/seo/metadata';
+
+export function generateMetadata(): Metadata {
+  return pageMetadata({ ...getContactContent().meta, path: '/kontakt' });
+}
+
+export default function ContactPage() {
+  const content = getContactContent();
+  return (
+    <>
+      <PageHeader eyebrow={content.eyebrow} heading={content.heading} lead={content.lead} />
+      {/* The contact form goes in as ContactView's children. */}
+      <ContactView content={content} site={getSiteInfo()} />
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+import type { Metadata } from 'next';
+import { getLocations } from '@/content/pages/locations';
+import { LocationsView } from '@/ui/pages/locations-view';
+import { PageHeader } from '@/ui/pages/page-header';
+import { pageMetadata } from '@/ui/seo/metadata';
+
+export function generateMetadata(): Metadata {
+  return pageMetadata({ ...getLocations().meta, path: '/lokace' });
+}
+
+export default function LocationsPage() {
+  const content = getLocations();
+  return (
+    <>
+      <PageHeader eyebrow={content.eyebrow} heading={content.heading} lead={content.lead} />
+      <LocationsView content={content} />
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+import type { Metadata } from 'next';
+import { getServices } from '@/content/pages/services';
+import { PageHeader } from '@/ui/pages/page-header';
+import { ServicesView } from '@/ui/pages/services-view';
+import { pageMetadata } from '@/ui/seo/metadata';
+
+export function generateMetadata(): Metadata {
+  return pageMetadata({ ...getServices().meta, path: '/sluzby' });
+}
+
+export default function ServicesPage() {
+  const content = getServices();
+  return (
+    <>
+      <PageHeader eyebrow={content.eyebrow} heading={content.heading} lead={content.lead} />
+      <ServicesView content={content} />
+    </>
+  );
+}

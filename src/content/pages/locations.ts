@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { readContentJson } from '@/content/site';
+import { metaSchema, slugId, text } from './common';
+
+export const travelRuleSchema = z.object({
+  heading: text(),
+  origin: text(),
+  /** Kilometres (one way) that are free of charge. */
+  freeKm: z.number().int().min(0),
+  /** CZK per kilometre beyond the free distance, charged both ways. */
+  pricePerKm: z.number().positive(),
+  rule: text(),
+  accommodation: text(),
+  examples: z.array(z.object({ place: text(), km: z.number().int().positive() })),
+});
+export type TravelRule = z.infer<typeof travelRuleSchema>;
+
+export const locationsSchema = z.object({
+  meta: metaSchema,
+  eyebrow: text(),
+  heading: text(),
+  lead: text(),
+  regions: z.array(z.object({ id: slugId(), name: text(), text: text() })).min(1),
+  venues: z.array(z.object({ name: text(), place: text(), region: text(), text: text() })),
+  travel: travelRuleSchema,
+});
+export type LocationsContent = z.infer<typeof locationsSchema>;
+
+export function getLocations(): LocationsContent {
+  return readContentJson('locations.json', locationsSchema);
+}
+
+/** Travel cost in CZK for a venue `km` kilometres (one way) from the origin: the part beyond the free distance, both ways. */
+export function travelCost(km: number, rule: Pick<TravelRule, 'freeKm' | 'pricePerKm'>): number {
+  const charged = Math.max(0, Math.ceil(km) - rule.freeKm);
+  return Math.round(charged * 2 * rule.pricePerKm);
+}

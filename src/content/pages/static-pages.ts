@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { readMarkdownFile, type MarkdownDoc } from './markdown';
+import { linkSchema, text } from './common';
+import { contentImageSchema } from './images';
+
+/** Front-matter shared by every Markdown page (title/description are also the page's SEO meta). */
+export const pageFrontSchema = z.object({
+  title: z.string().trim().min(1).max(70),
+  description: z.string().trim().min(50).max(200),
+  eyebrow: text(),
+  heading: text().optional(),
+  lead: text(),
+});
+
+const isoDate = z
+  .union([z.date(), z.string().regex(/^\d{4}-\d{2}-\d{2}$/)])
+  .transform((d) => (d instanceof Date ? d.toISOString().slice(0, 10) : d));
+
+export const aboutFrontSchema = pageFrontSchema.extend({
+  heading: text(),
+  portraitAlt: text(),
+  portrait: contentImageSchema,
+  facts: z.array(z.object({ value: z.string().min(1), label: text() })),
+  cta: linkSchema,
+});
+export type AboutFront = z.infer<typeof aboutFrontSchema>;
+
+export const privacyFrontSchema = pageFrontSchema.extend({ heading: text(), updated: isoDate });
+export type PrivacyFront = z.infer<typeof privacyFrontSchema>;
+
+function required<T>(doc: MarkdownDoc<T> | null, file: string): MarkdownDoc<T> {
+  if (!doc) throw new Error(`Content file ${file} is missing`);
+  return doc;
+}
+
+export function getAboutPage(): MarkdownDoc<AboutFront> {
+  const file = 'pages/static/omne.md';
+  return required(readMarkdownFile(file, aboutFrontSchema), file);
+}
+
+export function getPrivacyPage(): MarkdownDoc<PrivacyFront> {
+  const file = 'pages/static/ochrana-udaju.md';
+  return required(readMarkdownFile(file, privacyFrontSchema), file);
+}
