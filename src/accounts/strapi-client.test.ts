@@ -77,6 +77,14 @@ describe('query strings (qs, encodeValuesOnly)', () => {
   });
 });
 
+describe('redirect answers', () => {
+  it('treats a redirect (GET /auth/email-confirmation) as success without following it', async () => {
+    answers['GET /api/auth/email-confirmation'] = { status: 302, raw: '' };
+    await expect(client().request('/auth/email-confirmation', { params: { confirmation: 'abc' } })).resolves.toBeNull();
+    expect(seen.map((s) => s.url)).toEqual(['/api/auth/email-confirmation?confirmation=abc']);
+  });
+});
+
 describe('bearer token', () => {
   it('is sent only when a token exists', async () => {
     answers['GET /api/x'] = { status: 200, body: {} };
