@@ -53,6 +53,8 @@ export const envSchema = z.object({
   STRAPI_VERSION: z.enum(['v3', 'v4', 'v5']).default('v5'),
   STRAPI_TOKEN: optionalString,
   REVALIDATE_SECRET: optionalString,
+  /** Seconds a cached content answer is served before it is refreshed in the background. */
+  CONTENT_REVALIDATE_SECONDS: int(60, 0),
 
   // Accounts
   ACCOUNTS_SOURCE: z
