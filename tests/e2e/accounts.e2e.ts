@@ -5,25 +5,45 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { OAuth2Server } from 'oauth2-mock-server';
 import { expectNoAxeViolations, launchBrowser, newContext, startServer, startSmtp, type RunningServer } from './harness';
 
 let server: RunningServer;
 let browser: Browser;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let idp: OAuth2Server;
 
 const ADMIN = { email: 'anna@example.cz', password: 'fotka-admin-2025' };
 const COUPLE = { email: 'jana.petr@example.cz', password: 'svatba-v-cervnu', newPassword: 'svatba-v-srpnu-1' };
 
 beforeAll(async () => {
   smtp = await startSmtp();
+  // A real OpenID provider on loopback; its userinfo tells the site a verified e-mail.
+  idp = new OAuth2Server();
+  await idp.issuer.keys.generate('RS256');
+  await idp.start(0, '127.0.0.1');
+  idp.service.on('beforeUserinfo', (res: { body: unknown }) => {
+    res.body = { sub: 'johndoe', email: 'svedek@example.cz', email_verified: true };
+  });
   // A generous auth rate limit: this file signs in many times from one address (the limit itself is covered
   // by tests/integration/accounts-protocol.test.ts).
-  [server, browser] = await Promise.all([startServer({ SMTP_URL: smtp.url, AUTH_RATE_LIMIT: '100' }), launchBrowser()]);
+  [server, browser] = await Promise.all([
+    startServer({
+      SMTP_URL: smtp.url,
+      AUTH_RATE_LIMIT: '100',
+      OIDC_ISSUER: idp.issuer.url!,
+      OIDC_CLIENT_ID: 'svatebni-web',
+      OIDC_CLIENT_SECRET: 'tajne-heslo-klienta',
+      OIDC_PROVIDER_NAME: 'oidc',
+    }),
+    launchBrowser(),
+  ]);
 });
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
   await smtp?.stop();
+  await idp?.stop();
 });
 
 function linkFrom(text: string, path: string): string {
@@ -235,6 +255,18 @@ describe('accounts', () => {
     await fill(page, 'Nové heslo znovu', 'jeste-jine-heslo-2');
     await page.getByRole('button', { name: 'Nastavit nové heslo' }).click();
     await expect(page.locator('.form-summary').textContent()).resolves.toContain('neplatný nebo už vypršel');
+    await ctx.close();
+  });
+
+  it('provider sign-in: the button runs the OpenID flow and lands signed in on /ucet', async () => {
+    const ctx = await newContext(browser, 'desktop');
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/ucet/prihlaseni`);
+    await page.getByRole('link', { name: 'Přihlásit se přes OpenID Connect' }).click();
+    await page.waitForURL((u) => u.pathname === '/ucet');
+    await expect(page.getByTestId('account-email').textContent()).resolves.toBe('svedek@example.cz');
+    // The provider's access token does not stay in the address bar or history entry we end on.
+    expect(page.url()).not.toContain('access_token');
     await ctx.close();
   });
 

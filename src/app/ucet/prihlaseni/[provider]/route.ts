@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { serverClient } from '@/accounts/session.server';
 import { isEnabledProvider } from '@/accounts/providers';
 import { log } from '@/platform/log';
+import { siteUrl } from '@/platform/env';
 import { StrapiRequestError } from '@/accounts/strapi-client';
 
 export const dynamic = 'force-dynamic';
@@ -9,11 +10,12 @@ export const dynamic = 'force-dynamic';
 /**
  * Where the provider flow lands (Strapi's "redirect URL to your front-end app"): `?access_token=…` is exchanged
  * at `{base}/auth/{provider}/callback` for our jwt, stored in the session cookie, and the visitor goes to /ucet.
+ * Redirects use the configured public origin (request.nextUrl may name the bind address instead).
  */
 export async function GET(request: NextRequest, { params }: { params: Promise<{ provider: string }> }) {
   const { provider } = await params;
   const accessToken = request.nextUrl.searchParams.get('access_token');
-  const fail = () => NextResponse.redirect(new URL('/ucet/prihlaseni?chyba=poskytovatel', request.nextUrl), 303);
+  const fail = () => NextResponse.redirect(`${siteUrl()}/ucet/prihlaseni?chyba=poskytovatel`, 303);
   if (!isEnabledProvider(provider) || !accessToken || accessToken.length > 4096) return fail();
   const client = await serverClient();
   try {
@@ -23,7 +25,7 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
     return fail();
   }
   if (!client.users.get()) return fail();
-  const res = NextResponse.redirect(new URL('/ucet', request.nextUrl), 303);
+  const res = NextResponse.redirect(`${siteUrl()}/ucet`, 303);
   res.headers.set('referrer-policy', 'no-referrer');
   return res;
 }
