@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { OAuth2Server } from 'oauth2-mock-server';
+import { SignJWT, decodeJwt } from 'jose';
 import { expectNoAxeViolations, launchBrowser, newContext, startServer, startSmtp, type RunningServer } from './harness';
 
 let server: RunningServer;
@@ -13,6 +14,7 @@ let browser: Browser;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let idp: OAuth2Server;
 
+const JWT_SECRET = 'e2e-secret-for-the-renewal-test-0123456789';
 const ADMIN = { email: 'anna@example.cz', password: 'fotka-admin-2025' };
 const COUPLE = { email: 'jana.petr@example.cz', password: 'svatba-v-cervnu', newPassword: 'svatba-v-srpnu-1' };
 
@@ -35,6 +37,8 @@ beforeAll(async () => {
       OIDC_CLIENT_ID: 'svatebni-web',
       OIDC_CLIENT_SECRET: 'tajne-heslo-klienta',
       OIDC_PROVIDER_NAME: 'oidc',
+      // Known secret, so the renewal test can mint a token that is about to expire.
+      JWT_SECRET: JWT_SECRET,
     }),
     launchBrowser(),
   ]);
@@ -267,6 +271,37 @@ describe('accounts', () => {
     await expect(page.getByTestId('account-email').textContent()).resolves.toBe('svedek@example.cz');
     // The provider's access token does not stay in the address bar or history entry we end on.
     expect(page.url()).not.toContain('access_token');
+    await ctx.close();
+  });
+
+  it('a session within an hour of expiry is renewed on the next request (new cookie)', async () => {
+    // The admin (id 1, created by the setup link, password never changed → token version 0).
+    const now = Math.floor(Date.now() / 1000);
+    const old = await new SignJWT({ id: 1, ver: 0 })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuedAt(now - 30 * 24 * 3600)
+      .setExpirationTime(now + 30 * 60)
+      .sign(new TextEncoder().encode(JWT_SECRET));
+    const ctx = await newContext(browser, 'desktop');
+    await ctx.addCookies([{ name: 'strapi_jwt', value: old, url: server.url, httpOnly: true, sameSite: 'Lax' }]);
+    const page = await ctx.newPage();
+    const res = await page.goto(`${server.url}/admin`);
+    expect(res?.status()).toBe(200);
+    const deadline = Date.now() + 10_000;
+    let current = old;
+    while (current === old && Date.now() < deadline) {
+      await page.waitForTimeout(200);
+      current = (await ctx.cookies()).find((c) => c.name === 'strapi_jwt')?.value ?? old;
+    }
+    expect(current).not.toBe(old);
+    expect(decodeJwt(current).exp).toBeGreaterThan(now + 29 * 24 * 3600);
+    // A garbage token is dropped the same way.
+    await ctx.clearCookies();
+    await ctx.addCookies([{ name: 'strapi_jwt', value: 'garbage', url: server.url, httpOnly: true, sameSite: 'Lax' }]);
+    await page.goto(`${server.url}/ucet/prihlaseni`);
+    const until = Date.now() + 10_000;
+    while ((await ctx.cookies()).some((c) => c.name === 'strapi_jwt') && Date.now() < until) await page.waitForTimeout(200);
+    expect((await ctx.cookies()).some((c) => c.name === 'strapi_jwt')).toBe(false);
     await ctx.close();
   });
 
