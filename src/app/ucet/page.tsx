@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { requireUser } from '@/accounts/guards.server';
+import { isAdmin, requireUser } from '@/accounts/guards.server';
 import { SignOutButton } from '@/accounts/ui/sign-out-button';
 import { CoupleInquiries } from '@/accounts/ui/couple-inquiries';
 
@@ -38,6 +38,11 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
           <Link href="/ucet/zmena-hesla" className="btn">
             Změnit heslo
           </Link>
+          {isAdmin(user) ? (
+            <Link href="/admin" className="btn">
+              Administrace
+            </Link>
+          ) : null}
           <SignOutButton />
         </div>
       </section>
