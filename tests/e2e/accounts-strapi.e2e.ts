@@ -95,17 +95,17 @@ describe('accounts in Strapi mode', () => {
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
     // The cookie holds A's jwt: A itself accepts it as a bearer token.
     expect((await api(accountsServer.url, 'GET', '/users/me', undefined, cookie!.value)).status).toBe(200);
-    expect((await page.goto(`${site.url}/admin`))?.status()).toBe(403);
+    expect((await page.goto(`${site.url}/admin/ucet`))?.status()).toBe(403);
     await ctx.close();
 
     // The admin on B.
     const adminCtx = await newContext(browser);
     const adminPage = await adminCtx.newPage();
-    await adminPage.goto(`${site.url}/admin/login?next=/admin`);
+    await adminPage.goto(`${site.url}/admin/login?next=/admin/ucet`);
     await adminPage.getByLabel('E-mail', { exact: true }).fill(ADMIN.email);
     await adminPage.getByLabel('Heslo', { exact: true }).fill(ADMIN.password);
     await adminPage.getByRole('button', { name: 'Přihlásit se' }).click();
-    await adminPage.waitForURL((u) => u.pathname === '/admin');
+    await adminPage.waitForURL((u) => u.pathname === '/admin/ucet');
     await expect(adminPage.getByTestId('admin-email').textContent()).resolves.toContain(ADMIN.email);
     await adminCtx.close();
 

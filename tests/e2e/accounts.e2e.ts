@@ -91,7 +91,7 @@ describe('accounts', () => {
     await page.waitForURL((u) => u.pathname === '/admin/bookings');
 
     // Signed in as admin: the admin home answers 200. The link is spent.
-    const home = await page.goto(`${server.url}/admin`);
+    const home = await page.goto(`${server.url}/admin/ucet`);
     expect(home?.status()).toBe(200);
     await expect(page.getByTestId('admin-email').textContent()).resolves.toContain(ADMIN.email);
     await page.goto(link);
@@ -101,9 +101,9 @@ describe('accounts', () => {
   it('admin pages: anonymous → /admin/login?next=…, sign-in returns to next, non-admins get 403', async () => {
     const ctx = await newContext(browser, 'phone');
     const page = await ctx.newPage();
-    await page.goto(`${server.url}/admin`);
+    await page.goto(`${server.url}/admin/ucet`);
     expect(new URL(page.url()).pathname).toBe('/admin/login');
-    expect(new URL(page.url()).searchParams.get('next')).toBe('/admin');
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/admin/ucet');
     await expectNoAxeViolations(page);
 
     // Wrong password: Czech message, axe-clean error state.
@@ -115,7 +115,7 @@ describe('accounts', () => {
 
     await fill(page, 'Heslo', ADMIN.password);
     await page.getByRole('button', { name: 'Přihlásit se' }).click();
-    await page.waitForURL((u) => u.pathname === '/admin');
+    await page.waitForURL((u) => u.pathname === '/admin/ucet');
     await expect(page.getByTestId('admin-email').textContent()).resolves.toContain(ADMIN.email);
 
     // An offsite `next` is ignored.
@@ -184,7 +184,7 @@ describe('accounts', () => {
     expect(cookie!.expires).toBeGreaterThan(Date.now() / 1000 + 29 * 24 * 3600);
 
     // A couple is not an admin.
-    const forbidden = await page.goto(`${server.url}/admin`);
+    const forbidden = await page.goto(`${server.url}/admin/ucet`);
     expect(forbidden?.status()).toBe(403);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Přístup odepřen');
     await expectNoAxeViolations(page);
@@ -285,7 +285,7 @@ describe('accounts', () => {
     const ctx = await newContext(browser, 'desktop');
     await ctx.addCookies([{ name: 'strapi_jwt', value: old, url: server.url, httpOnly: true, sameSite: 'Lax' }]);
     const page = await ctx.newPage();
-    const res = await page.goto(`${server.url}/admin`);
+    const res = await page.goto(`${server.url}/admin/ucet`);
     expect(res?.status()).toBe(200);
     const deadline = Date.now() + 10_000;
     let current = old;

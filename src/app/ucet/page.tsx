@@ -39,7 +39,7 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
             Změnit heslo
           </Link>
           {isAdmin(user) ? (
-            <Link href="/admin" className="btn">
+            <Link href="/admin/bookings" className="btn">
               Administrace
             </Link>
           ) : null}
