@@ -52,6 +52,7 @@ function unexpected(err: unknown, what: string): FormState {
 // ---- sign in ---------------------------------------------------------------------------------------------------
 async function signIn(formData: FormData, opts: { admin: boolean }): Promise<FormState> {
   const values = formValues(formData, ['identifier']);
+  if (isBot(formData)) return { status: 'error', message: 'Nesprávný e-mail nebo heslo.', values };
   const parsed = signInSchema.safeParse({ identifier: formData.get('identifier'), password: formData.get('password') });
   if (!parsed.success) return { status: 'error', errors: fieldErrors(parsed.error), values };
   if (!(await siteRateLimit('/auth/local'))) return { ...TOO_MANY, values };
@@ -121,8 +122,14 @@ export async function registerAction(_prev: FormState, formData: FormData): Prom
     const res = await client.register({ username: parsed.data.email, email: parsed.data.email, password: parsed.data.password });
     signedIn = Boolean(res.jwt);
   } catch (err) {
-    // An existing account gets the same answer as a new one (no enumeration through this form).
-    if (errorKey(err) === 'Email or Username are already taken') return { status: 'success', message: REGISTERED_MESSAGE };
+    if (errorKey(err) === 'Email or Username are already taken') {
+      // With confirmation on, an existing account gets the same answer as a new one (no enumeration through
+      // this form). With it off a new account is signed in at once, so the difference shows anyway: say it.
+      if (!accountsConfig().emailConfirmation) {
+        return { status: 'error', errors: { email: 'Účet s tímto e-mailem už existuje. Přihlaste se prosím, nebo si obnovte heslo.' }, values };
+      }
+      return { status: 'success', message: REGISTERED_MESSAGE };
+    }
     if (isRateLimited(err)) return { ...TOO_MANY, values };
     if (err instanceof StrapiRequestError) {
       return { status: 'error', message: czechAuthMessage(err, 'Registrace se nepodařila. Zkontrolujte prosím údaje a zkuste to znovu.'), values };

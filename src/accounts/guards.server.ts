@@ -73,31 +73,45 @@ function apiError(status: 401 | 403, message: string): Response {
   );
 }
 
+/** A cookie's value from a raw Cookie header. */
+function cookieFromHeader(header: string | null, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}
+
 /**
- * For route handlers: the token comes from `Authorization: Bearer …` or the session cookie. Returns the admin,
- * or a ready 401/403 JSON response (Czech message) to return as is.
+ * For route handlers: the token comes from `Authorization: Bearer …` or the session cookie of the request.
+ * Returns the admin, or a ready 401/403 JSON response (Czech message) to return as is:
+ *   const admin = await requireAdminApi(request); if (admin instanceof Response) return admin;
+ * (`requireAdmin()` also works in route handlers, but answers with redirects and the HTML 403 page.)
  */
 export async function requireAdminApi(request: Request): Promise<SessionUser | Response> {
   const cfg = accountsConfig();
   const header = request.headers.get('authorization');
-  const bearer = header ? /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] : undefined;
-  let user: SessionUser | null;
-  if (bearer) {
-    const client = new StrapiClient({
-      url: cfg.url,
-      prefix: cfg.prefix,
-      version: cfg.version,
-      userParams: cfg.userPopulate,
-      tokens: memoryTokenStore(bearer),
-      users: memoryUserStore(),
-      fetch: cfg.source === 'builtin' ? builtinFetch : undefined,
-    });
-    const u = await client.fetchUser();
-    user = u ? toSessionUser(u) : null;
-  } else {
-    user = await getCurrentUser();
-  }
-  if (!user) return apiError(401, 'Pro tuto akci se musíte přihlásit.');
+  const token = (header ? /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] : undefined) ?? cookieFromHeader(request.headers.get('cookie'), cfg.cookie.name);
+  if (!token) return apiError(401, 'Pro tuto akci se musíte přihlásit.');
+  const client = new StrapiClient({
+    url: cfg.url,
+    prefix: cfg.prefix,
+    version: cfg.version,
+    userParams: cfg.userPopulate,
+    tokens: memoryTokenStore(token),
+    users: memoryUserStore(),
+    fetch: cfg.source === 'builtin' ? builtinFetch : undefined,
+  });
+  const found = await client.fetchUser();
+  const user = found ? toSessionUser(found) : null;
+  if (!user) return apiError(401, 'Přihlášení vypršelo nebo je neplatné. Přihlaste se prosím znovu.');
   if (!isAdmin(user)) return apiError(403, 'K této akci nemáte oprávnění.');
   return user;
 }

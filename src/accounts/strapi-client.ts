@@ -206,6 +206,8 @@ export class StrapiClient {
       throw new StrapiRequestError(unknownErrorShape(this.opts.version, failure), 500);
     }
     const parsed = parseBody(text);
+    // GET /auth/email-confirmation answers with a redirect: success, nothing to read.
+    if (res.status >= 300 && res.status < 400) return parsed as T;
     if (!res.ok) {
       if (text === '') throw new StrapiRequestError(unknownErrorShape(this.opts.version, new Error(`${res.status} ${res.statusText}`.trim())), res.status || 500);
       throw new StrapiRequestError(parsed, res.status);

@@ -76,6 +76,12 @@ export const envSchema = z.object({
   OIDC_CLIENT_ID: optionalString,
   OIDC_CLIENT_SECRET: optionalString,
   OIDC_PROVIDER_NAME: z.string().optional().transform((v) => (v && v.trim() ? v.trim() : 'oidc')),
+  /** Strapi mode: a sign-in provider enabled in Strapi (e.g. `google`) to offer on the sign-in page. */
+  STRAPI_AUTH_PROVIDER: z
+    .string()
+    .optional()
+    .transform((v) => (v && v.trim() ? v.trim() : undefined))
+    .pipe(z.string().regex(/^[a-z0-9-]+$/, { message: 'STRAPI_AUTH_PROVIDER: jen malá písmena, číslice a pomlčky' }).optional()),
 
   // Data + mail
   DATABASE_URL: optionalString,

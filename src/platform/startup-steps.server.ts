@@ -3,5 +3,5 @@ import type { StartupStep } from './startup.server';
 
 /** Domain start-up steps, in order. Each domain adds its own line here. */
 export function extraStartupSteps(): StartupStep[] {
-  return [];
+  return [{ name: 'admin setup link', run: async () => (await import('@/accounts/setup.server')).announceAdminSetup() }];
 }

@@ -125,10 +125,9 @@ export async function countUsersWithRole(db: Db, roleType: string): Promise<numb
  */
 export async function createToken(db: Db, kind: TokenKind, userId: number | null, ttlMs: number, now = new Date()): Promise<string> {
   const code = randomCode();
+  // Codes without a user (admin setup) are not replaced: several instances may each print a working link.
   if (userId !== null) {
     await db.delete(authTokens).where(and(eq(authTokens.kind, kind), eq(authTokens.userId, userId), isNull(authTokens.usedAt)));
-  } else {
-    await db.delete(authTokens).where(and(eq(authTokens.kind, kind), isNull(authTokens.userId)));
   }
   await db.insert(authTokens).values({ kind, tokenHash: hashCode(code), userId, expiresAt: new Date(now.getTime() + ttlMs) });
   return code;

@@ -1,7 +1,7 @@
 import type { Db } from '@/db/client';
 import { isUniqueViolation } from '@/db/client';
 import { siteUrl } from '@/platform/env';
-import { sendMail } from '@/platform/mail.server';
+import { deliverPendingMail, queueMail, type MailMessage } from '@/platform/mail.server';
 import { log } from '@/platform/log';
 import { accountsConfig } from '../config';
 import { confirmationEmail, passwordChangedEmail, resetPasswordEmail } from '../emails';
@@ -27,6 +27,15 @@ import { BodyChecker } from './validate';
  * The built-in users-permissions server: Strapi v5's behaviour, answers and messages (PROTOCOLS.md §1),
  * backed by our own tables. Route handlers (handlers.ts) only parse HTTP and call these.
  */
+
+/**
+ * Queue now (the message is safe in the outbox when we answer), deliver after answering: an SMTP round trip
+ * must not make "account exists" answers slower than "no such account" ones.
+ */
+async function mailAfterAnswer(db: Db, msg: MailMessage): Promise<void> {
+  const id = await queueMail(db, msg);
+  void deliverPendingMail(db, { ids: [id] }).catch((err: unknown) => log.warn('mail delivery attempt crashed; it stays queued', { id, err }));
+}
 
 export const RESET_CODE_TTL_MS = 60 * 60 * 1000;
 export const CONFIRMATION_CODE_TTL_MS = 48 * 60 * 60 * 1000;
@@ -152,7 +161,7 @@ export async function register(db: Db, body: unknown) {
 async function sendConfirmation(db: Db, user: UserWithRole) {
   const code = await createToken(db, 'email-confirmation', user.id, CONFIRMATION_CODE_TTL_MS);
   const mail = confirmationEmail(`${siteUrl()}/ucet/potvrzeni?confirmation=${encodeURIComponent(code)}`);
-  await sendMail(db, { to: user.email, ...mail, kind: 'account-confirmation', relatedId: String(user.id) });
+  await mailAfterAnswer(db, { to: user.email, ...mail, kind: 'account-confirmation', relatedId: String(user.id) });
 }
 
 // ---- POST /auth/forgot-password ------------------------------------------------------------------------------
@@ -166,7 +175,7 @@ export async function forgotPassword(db: Db, body: unknown) {
     try {
       const code = await createToken(db, 'reset-password', user.id, RESET_CODE_TTL_MS);
       const mail = resetPasswordEmail(`${siteUrl()}/ucet/obnova-hesla?code=${encodeURIComponent(code)}`);
-      await sendMail(db, { to: user.email, ...mail, kind: 'account-reset-password', relatedId: String(user.id) });
+      await mailAfterAnswer(db, { to: user.email, ...mail, kind: 'account-reset-password', relatedId: String(user.id) });
     } catch (err) {
       log.error('forgot-password: could not queue the reset e-mail', { userId: user.id, err });
     }
@@ -197,7 +206,7 @@ export async function resetPassword(db: Db, body: unknown) {
 async function notifyPasswordChanged(db: Db, user: UserWithRole) {
   try {
     const mail = passwordChangedEmail(new Date(), `${siteUrl()}/ucet/zapomenute-heslo`);
-    await sendMail(db, { to: user.email, ...mail, kind: 'account-password-changed', relatedId: String(user.id) });
+    await mailAfterAnswer(db, { to: user.email, ...mail, kind: 'account-password-changed', relatedId: String(user.id) });
   } catch (err) {
     log.error('could not queue the password-changed notice', { userId: user.id, err });
   }

@@ -21,6 +21,10 @@ export function SignInForm({
     <form action={formAction} className="form" noValidate>
       {state.status === 'error' ? <ErrorSummary errors={state.message ? { _form: state.message, ...errors } : errors} labels={LABELS} /> : null}
       <input type="hidden" name="next" value={next} />
+      <div className="hp-field" aria-hidden="true">
+        <label htmlFor="website">Webová stránka</label>
+        <input id="website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
       <TextField
         name="identifier"
         label="E-mail"

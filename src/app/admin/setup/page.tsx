@@ -1,0 +1,49 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { getDb } from '@/db/db.server';
+import { accountsConfig } from '@/accounts/config';
+import { adminExists } from '@/accounts/admin';
+import { peekToken } from '@/accounts/builtin/repository';
+import { adminSetupAction } from '@/accounts/setup-actions';
+import { AdminSetupForm } from '@/accounts/ui/admin-setup-form';
+
+export const metadata: Metadata = { title: 'Nastavení administrátora', robots: { index: false, follow: false }, referrer: 'no-referrer' };
+
+export default async function AdminSetupPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const sp = await searchParams;
+  const token = typeof sp.token === 'string' && sp.token.length <= 200 ? sp.token : '';
+  let body: React.ReactNode;
+  if (accountsConfig().source !== 'builtin') {
+    body = <p className="notice">Účty spravuje Strapi. Administrátorem je uživatel s rolí, jejíž typ je nastaven v ADMIN_ROLE_TYPE.</p>;
+  } else {
+    const db = await getDb();
+    if (await adminExists(db)) {
+      body = (
+        <p className="notice" role="status" data-testid="setup-state">
+          Administrátor už je nastavený. <Link href="/admin/login">Přihlaste se</Link>.
+        </p>
+      );
+    } else if (!token || !(await peekToken(db, 'admin-setup', token))) {
+      body = (
+        <p className="notice notice-error" role="alert" data-testid="setup-state">
+          Odkaz je neplatný nebo vypršel. Nový odkaz se vypíše do konzole při dalším spuštění serveru; administrátora lze vytvořit také příkazem{' '}
+          <code>npm run admin:create -- --email … --password …</code>.
+        </p>
+      );
+    } else {
+      body = (
+        <>
+          <p className="lead">Zvolte si e-mail a heslo, kterými se budete přihlašovat do administrace.</p>
+          <AdminSetupForm action={adminSetupAction} token={token} />
+        </>
+      );
+    }
+  }
+  return (
+    <section className="container-narrow section" aria-labelledby="setup-title">
+      <p className="eyebrow">Administrace</p>
+      <h1 id="setup-title">Nastavení administrátora</h1>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { isAdmin, requireUser } from '@/accounts/guards.server';
+import { SignOutButton } from '@/accounts/ui/sign-out-button';
+import { CoupleInquiries } from '@/accounts/ui/couple-inquiries';
+
+export const metadata: Metadata = { title: 'Můj účet', robots: { index: false } };
+
+const NOTICES: Record<string, string> = {
+  vitejte: 'Vítejte! Váš účet je připravený.',
+  obnoveno: 'Nové heslo je uložené a jste přihlášeni.',
+};
+
+export default async function AccountPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const user = await requireUser();
+  const sp = await searchParams;
+  const notice = sp.vitejte === '1' ? NOTICES.vitejte : sp.heslo === 'obnoveno' ? NOTICES.obnoveno : null;
+  return (
+    <div className="container-narrow section">
+      <p className="eyebrow">Můj účet</p>
+      <h1>Dobrý den</h1>
+      {notice ? (
+        <p className="notice notice-ok" role="status">
+          {notice}
+        </p>
+      ) : null}
+      <section className="card" aria-labelledby="profile-title" style={{ marginTop: '2rem' }}>
+        <h2 id="profile-title" style={{ fontSize: '1.6rem' }}>
+          Přihlašovací údaje
+        </h2>
+        <dl>
+          <dt>E-mail</dt>
+          <dd data-testid="account-email">{user.email}</dd>
+          <dt>Stav e-mailu</dt>
+          <dd>{user.confirmed ? 'Potvrzený' : 'Nepotvrzený'}</dd>
+        </dl>
+        <div style={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap', alignItems: 'center' }}>
+          <Link href="/ucet/zmena-hesla" className="btn">
+            Změnit heslo
+          </Link>
+          {isAdmin(user) ? (
+            <Link href="/admin/bookings" className="btn">
+              Administrace
+            </Link>
+          ) : null}
+          <SignOutButton />
+        </div>
+      </section>
+      <CoupleInquiries user={user} />
+    </div>
+  );
+}

@@ -1,0 +1,482 @@
+/**
+ * The users-permissions protocol suite (PROTOCOLS.md §1) against the built-in account server over real HTTP:
+ * every endpoint's success shape, every listed error message and status, rate limiting, no enumeration.
+ * Runs on in-memory PGlite and, when TEST_DATABASE_URL is set, on PostgreSQL.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SignJWT } from 'jose';
+import { desc, eq } from 'drizzle-orm';
+import { createTestDb, hasPostgres } from '@/db/test-db';
+import type { DbHandle } from '@/db/client';
+import { mailOutbox } from '@/db/schema';
+import { resetEnvForTests } from '@/platform/env';
+import { createOrPromoteAdmin } from '@/accounts/admin';
+import { findUserByEmail, updateUser } from '@/accounts/builtin/repository';
+import { jwtSecret } from '@/accounts/builtin/jwt';
+import { startAccountServer } from './accounts-http';
+
+const SITE = 'http://site.test';
+
+function setEnv(extra: Record<string, string | undefined> = {}) {
+  const base: Record<string, string | undefined> = {
+    SITE_URL: SITE,
+    TRUST_PROXY: 'true',
+    AUTH_RATE_LIMIT: '5',
+    AUTH_EMAIL_CONFIRMATION: undefined,
+    SMTP_URL: undefined,
+    JWT_SECRET: undefined,
+    OIDC_ISSUER: undefined,
+    OIDC_CLIENT_ID: undefined,
+    ...extra,
+  };
+  for (const [k, v] of Object.entries(base)) {
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
+  resetEnvForTests();
+}
+
+const kinds = (hasPostgres ? ['pglite', 'postgres'] : ['pglite']) as ('pglite' | 'postgres')[];
+
+describe.each(kinds)('built-in account server over HTTP (%s)', (kind) => {
+  let h: DbHandle;
+  let server: { url: string; close: () => Promise<void> };
+  let ipCounter = 0;
+  /** Each test speaks from its own client address, so the 5-per-5-minutes limit only bites where it is tested. */
+  let ip = '';
+
+  beforeAll(async () => {
+    setEnv();
+    h = await createTestDb(kind);
+    server = await startAccountServer(h.db);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await h?.close();
+    setEnv();
+  });
+  beforeEach(() => {
+    setEnv();
+    ipCounter += 1;
+    ip = `198.51.100.${ipCounter}`;
+  });
+
+  async function call(method: 'GET' | 'POST', path: string, opts: { body?: unknown; raw?: string; token?: string; headers?: Record<string, string> } = {}) {
+    const headers: Record<string, string> = { 'x-forwarded-for': ip, ...opts.headers };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    let body: string | undefined;
+    if (opts.raw !== undefined) body = opts.raw;
+    else if (opts.body !== undefined) body = JSON.stringify(opts.body);
+    if (body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
+    const res = await fetch(`${server.url}/api${path}`, { method, headers, body, redirect: 'manual' });
+    const text = await res.text();
+    return { status: res.status, headers: res.headers, json: text ? (JSON.parse(text) as Record<string, unknown>) : null };
+  }
+
+  function expectError(res: { status: number; json: unknown }, status: number, name: string, message: string) {
+    expect(res.status).toBe(status);
+    expect(res.json).toMatchObject({ data: null, error: { status, name, message } });
+  }
+
+  let userCounter = 0;
+  function newEmail(prefix = 'par'): string {
+    userCounter += 1;
+    return `${prefix}${userCounter}.${kind}@example.cz`;
+  }
+
+  async function lastMailTo(email: string) {
+    const [m] = await h.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)).orderBy(desc(mailOutbox.id)).limit(1);
+    return m;
+  }
+
+  function codeFrom(text: string, param: 'confirmation' | 'code'): string {
+    const m = new RegExp(`[?&]${param}=([^\\s&"<]+)`).exec(text);
+    if (!m) throw new Error(`no ${param} link in mail:\n${text}`);
+    return decodeURIComponent(m[1]);
+  }
+
+  /** A confirmed local user, created through the protocol itself. */
+  async function confirmedUser(password = 'svatba-2025') {
+    const email = newEmail();
+    const reg = await call('POST', '/auth/local/register', { body: { username: email, email, password } });
+    expect(reg.status).toBe(200);
+    const mail = await lastMailTo(email);
+    const conf = await call('GET', `/auth/email-confirmation?confirmation=${encodeURIComponent(codeFrom(mail.text, 'confirmation'))}`);
+    expect(conf.status).toBe(302);
+    ip = `${ip}0`; // fresh client address for the test body
+    return { email, password };
+  }
+
+  const userShape = {
+    id: expect.any(Number),
+    documentId: expect.any(String),
+    username: expect.any(String),
+    email: expect.any(String),
+    provider: 'local',
+    confirmed: expect.any(Boolean),
+    blocked: false,
+    createdAt: expect.any(String),
+    updatedAt: expect.any(String),
+  };
+
+  // ---- register -------------------------------------------------------------------------------------------
+  describe('POST /auth/local/register', () => {
+    it('with e-mail confirmation on (default) answers {user} without jwt and mails a Czech confirmation link', async () => {
+      const email = newEmail();
+      const res = await call('POST', '/auth/local/register', { body: { username: email, email, password: 'svatba-2025' } });
+      expect(res.status).toBe(200);
+      expect(Object.keys(res.json ?? {})).toEqual(['user']);
+      expect(res.json?.user).toMatchObject({ ...userShape, email, confirmed: false });
+      expect(JSON.stringify(res.json)).not.toMatch(/password|argon2|token_?version/i);
+      const mail = await lastMailTo(email);
+      expect(mail.subject).toBe('Potvrzení e-mailu pro Váš účet');
+      expect(mail.text).toContain(`${SITE}/ucet/potvrzeni?confirmation=`);
+      expect(mail.html).toContain('Potvrdit e-mail');
+      expect(mail.html).toContain('lang="cs"');
+    });
+
+    it('with AUTH_EMAIL_CONFIRMATION=false answers {jwt, user} like a default Strapi', async () => {
+      setEnv({ AUTH_EMAIL_CONFIRMATION: 'false' });
+      const email = newEmail();
+      const res = await call('POST', '/auth/local/register', { body: { username: email, email, password: 'svatba-2025' } });
+      expect(res.status).toBe(200);
+      expect(res.json).toMatchObject({ jwt: expect.any(String), user: { ...userShape, email, confirmed: true } });
+      const me = await call('GET', '/users/me', { token: res.json?.jwt as string });
+      expect(me.status).toBe(200);
+    });
+
+    it('refuses a taken e-mail or username (case-insensitive)', async () => {
+      const email = newEmail();
+      await call('POST', '/auth/local/register', { body: { username: email, email, password: 'svatba-2025' } });
+      expectError(
+        await call('POST', '/auth/local/register', { body: { username: 'jiny-uzivatel', email: email.toUpperCase(), password: 'svatba-2025' } }),
+        400,
+        'ApplicationError',
+        'Email or Username are already taken',
+      );
+      expectError(
+        await call('POST', '/auth/local/register', { body: { username: email, email: newEmail(), password: 'svatba-2025' } }),
+        400,
+        'ApplicationError',
+        'Email or Username are already taken',
+      );
+    });
+
+    it('validates like Strapi: e-mail format, unknown keys, required fields, password length in bytes', async () => {
+      expectError(
+        await call('POST', '/auth/local/register', { body: { username: 'a', email: 'not-an-email', password: 'svatba-2025' } }),
+        400,
+        'ValidationError',
+        'email must be a valid email',
+      );
+      expectError(
+        await call('POST', '/auth/local/register', { body: { username: 'a', email: newEmail(), password: 'svatba-2025', a: 1, b: 2 } }),
+        400,
+        'ValidationError',
+        'Invalid parameters: a, b',
+      );
+      const missing = await call('POST', '/auth/local/register', { body: {} });
+      expectError(missing, 400, 'ValidationError', '3 errors occurred');
+      expect((missing.json?.error as { details: { errors: { path: string[] }[] } }).details.errors.map((e) => e.path)).toEqual([
+        ['username'],
+        ['email'],
+        ['password'],
+      ]);
+      // 37 × "ř" = 74 bytes (37 characters): over the 72-byte limit.
+      expectError(
+        await call('POST', '/auth/local/register', { body: { username: 'b', email: newEmail(), password: 'ř'.repeat(37) } }),
+        400,
+        'ValidationError',
+        'Password must be less than 73 bytes',
+      );
+      expectError(
+        await call('POST', '/auth/local/register', { body: { username: 'c', email: newEmail(), password: 'kratke' } }),
+        400,
+        'ValidationError',
+        'password must be at least 8 characters',
+      );
+      // 36 × "ř" = 72 bytes: allowed (from a fresh address: this was the sixth registration attempt).
+      ip = `${ip}1`;
+      const ok = await call('POST', '/auth/local/register', { body: { username: 'd', email: newEmail(), password: 'ř'.repeat(36) } });
+      expect(ok.status).toBe(200);
+    });
+  });
+
+  // ---- email confirmation -----------------------------------------------------------------------------------
+  describe('GET /auth/email-confirmation', () => {
+    it('confirms once (redirect), then the code is spent', async () => {
+      const email = newEmail();
+      await call('POST', '/auth/local/register', { body: { username: email, email, password: 'svatba-2025' } });
+      const code = codeFrom((await lastMailTo(email)).text, 'confirmation');
+      const first = await call('GET', `/auth/email-confirmation?confirmation=${encodeURIComponent(code)}`);
+      expect(first.status).toBe(302);
+      expect(first.headers.get('location')).toBe(`${SITE}/ucet/prihlaseni?potvrzeno=1`);
+      expect((await findUserByEmail(h.db, email))?.confirmed).toBe(true);
+      expectError(await call('GET', `/auth/email-confirmation?confirmation=${encodeURIComponent(code)}`), 400, 'ValidationError', 'Invalid token');
+      expectError(await call('GET', '/auth/email-confirmation?confirmation=nonsense'), 400, 'ValidationError', 'Invalid token');
+      expectError(await call('GET', '/auth/email-confirmation'), 400, 'ValidationError', 'confirmation is a required field');
+    });
+  });
+
+  // ---- local sign-in ------------------------------------------------------------------------------------------
+  describe('POST /auth/local', () => {
+    it('answers {jwt, user} for e-mail (any case) or username', async () => {
+      const { email, password } = await confirmedUser();
+      const res = await call('POST', '/auth/local', { body: { identifier: email.toUpperCase(), password } });
+      expect(res.status).toBe(200);
+      expect(res.json).toMatchObject({ jwt: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/), user: { ...userShape, email, confirmed: true } });
+      expect(res.headers.get('cache-control')).toBe('no-store');
+    });
+
+    it('unknown user and wrong password get the identical answer (no enumeration)', async () => {
+      const { email } = await confirmedUser();
+      const wrong = await call('POST', '/auth/local', { body: { identifier: email, password: 'spatne-heslo' } });
+      const unknown = await call('POST', '/auth/local', { body: { identifier: 'nikdo@example.cz', password: 'spatne-heslo' } });
+      expectError(wrong, 400, 'ValidationError', 'Invalid identifier or password');
+      expect(unknown).toEqual({ ...wrong, headers: unknown.headers });
+      expect(unknown.json).toEqual(wrong.json);
+    });
+
+    it('refuses unconfirmed accounts when confirmation is on, and accepts them when it is off', async () => {
+      const email = newEmail();
+      await call('POST', '/auth/local/register', { body: { username: email, email, password: 'svatba-2025' } });
+      expectError(await call('POST', '/auth/local', { body: { identifier: email, password: 'svatba-2025' } }), 400, 'ApplicationError', 'Your account email is not confirmed');
+      setEnv({ AUTH_EMAIL_CONFIRMATION: 'false' });
+      expect((await call('POST', '/auth/local', { body: { identifier: email, password: 'svatba-2025' } })).status).toBe(200);
+    });
+
+    it('refuses blocked accounts, and their existing tokens stop working', async () => {
+      const { email, password } = await confirmedUser();
+      const ok = await call('POST', '/auth/local', { body: { identifier: email, password } });
+      const user = await findUserByEmail(h.db, email);
+      await updateUser(h.db, user!.id, { blocked: true });
+      expectError(await call('POST', '/auth/local', { body: { identifier: email, password } }), 400, 'ApplicationError', 'Your account has been blocked by an administrator');
+      expectError(await call('GET', '/users/me', { token: ok.json?.jwt as string }), 401, 'UnauthorizedError', 'Missing or invalid credentials');
+    });
+
+    it('schema errors: one missing field, then both', async () => {
+      const one = await call('POST', '/auth/local', { body: { identifier: 'x@example.cz' } });
+      expectError(one, 400, 'ValidationError', 'password is a required field');
+      expect(one.json?.error).toMatchObject({ details: { errors: [{ path: ['password'], message: 'password is a required field', name: 'ValidationError' }] } });
+      const both = await call('POST', '/auth/local', { body: {} });
+      expectError(both, 400, 'ValidationError', '2 errors occurred');
+    });
+  });
+
+  // ---- forgot / reset -----------------------------------------------------------------------------------------
+  describe('POST /auth/forgot-password and /auth/reset-password', () => {
+    it('answers {ok:true} for known and unknown addresses alike; only the known one gets mail', async () => {
+      const { email } = await confirmedUser();
+      const known = await call('POST', '/auth/forgot-password', { body: { email } });
+      const unknown = await call('POST', '/auth/forgot-password', { body: { email: 'nikdo@example.cz' } });
+      expect(known.status).toBe(200);
+      expect(known.json).toEqual({ ok: true });
+      expect(unknown.status).toBe(200);
+      expect(unknown.json).toEqual({ ok: true });
+      const mail = await lastMailTo(email);
+      expect(mail.subject).toBe('Obnovení hesla k Vašemu účtu');
+      expect(mail.text).toContain(`${SITE}/ucet/obnova-hesla?code=`);
+      expect(await lastMailTo('nikdo@example.cz')).toBeUndefined();
+      expectError(await call('POST', '/auth/forgot-password', { body: {} }), 400, 'ValidationError', 'email is a required field');
+      expectError(await call('POST', '/auth/forgot-password', { body: { email: 'x' } }), 400, 'ValidationError', 'email must be a valid email');
+    });
+
+    it('resets with a single-use code, ends older sessions, and sends a notice', async () => {
+      const { email, password } = await confirmedUser();
+      const before = await call('POST', '/auth/local', { body: { identifier: email, password } });
+      await call('POST', '/auth/forgot-password', { body: { email } });
+      const code = codeFrom((await lastMailTo(email)).text, 'code');
+
+      expectError(
+        await call('POST', '/auth/reset-password', { body: { code, password: 'nove-heslo-1', passwordConfirmation: 'jine-heslo-2' } }),
+        400,
+        'ValidationError',
+        'Passwords do not match',
+      );
+      expectError(
+        await call('POST', '/auth/reset-password', { body: { code: 'wrong', password: 'nove-heslo-1', passwordConfirmation: 'nove-heslo-1' } }),
+        400,
+        'ValidationError',
+        'Incorrect code provided',
+      );
+      const res = await call('POST', '/auth/reset-password', { body: { code, password: 'nove-heslo-1', passwordConfirmation: 'nove-heslo-1' } });
+      expect(res.status).toBe(200);
+      expect(res.json).toMatchObject({ jwt: expect.any(String), user: { ...userShape, email } });
+      expect((await lastMailTo(email)).subject).toBe('Heslo k Vašemu účtu bylo změněno');
+
+      ip = `${ip}1`;
+      expectError(
+        await call('POST', '/auth/reset-password', { body: { code, password: 'nove-heslo-3', passwordConfirmation: 'nove-heslo-3' } }),
+        400,
+        'ValidationError',
+        'Incorrect code provided',
+      );
+      expectError(await call('GET', '/users/me', { token: before.json?.jwt as string }), 401, 'UnauthorizedError', 'Missing or invalid credentials');
+      expect((await call('GET', '/users/me', { token: res.json?.jwt as string })).status).toBe(200);
+      expect((await call('POST', '/auth/local', { body: { identifier: email, password: 'nove-heslo-1' } })).status).toBe(200);
+    });
+
+    it('refuses an expired reset code', async () => {
+      const { email } = await confirmedUser();
+      await call('POST', '/auth/forgot-password', { body: { email } });
+      const code = codeFrom((await lastMailTo(email)).text, 'code');
+      await h.exec(`UPDATE auth_tokens SET expires_at = now() - interval '1 minute' WHERE kind = 'reset-password'`);
+      expectError(
+        await call('POST', '/auth/reset-password', { body: { code, password: 'nove-heslo-1', passwordConfirmation: 'nove-heslo-1' } }),
+        400,
+        'ValidationError',
+        'Incorrect code provided',
+      );
+    });
+  });
+
+  // ---- change password ----------------------------------------------------------------------------------------
+  describe('POST /auth/change-password', () => {
+    it('is 403 anonymous and 401 with a bad token', async () => {
+      const body = { currentPassword: 'a-12345678', password: 'b-12345678', passwordConfirmation: 'b-12345678' };
+      expectError(await call('POST', '/auth/change-password', { body }), 403, 'ForbiddenError', 'Forbidden');
+      expectError(await call('POST', '/auth/change-password', { body, token: 'not.a.jwt' }), 401, 'UnauthorizedError', 'Missing or invalid credentials');
+    });
+
+    it('checks current password, difference and confirmation, then answers {jwt, user}', async () => {
+      const { email, password } = await confirmedUser();
+      const login = await call('POST', '/auth/local', { body: { identifier: email, password } });
+      const token = login.json?.jwt as string;
+      expectError(
+        await call('POST', '/auth/change-password', { token, body: { currentPassword: 'spatne-heslo', password: 'nove-heslo-1', passwordConfirmation: 'nove-heslo-1' } }),
+        400,
+        'ValidationError',
+        'The provided current password is invalid',
+      );
+      expectError(
+        await call('POST', '/auth/change-password', { token, body: { currentPassword: password, password, passwordConfirmation: password } }),
+        400,
+        'ValidationError',
+        'Your new password must be different than your current password',
+      );
+      expectError(
+        await call('POST', '/auth/change-password', { token, body: { currentPassword: password, password: 'nove-heslo-1', passwordConfirmation: 'nove-heslo-2' } }),
+        400,
+        'ValidationError',
+        'Passwords do not match',
+      );
+      ip = `${ip}1`;
+      const ok = await call('POST', '/auth/change-password', { token, body: { currentPassword: password, password: 'nove-heslo-1', passwordConfirmation: 'nove-heslo-1' } });
+      expect(ok.status).toBe(200);
+      expect(ok.json).toMatchObject({ jwt: expect.any(String), user: { ...userShape, email } });
+      expect((await lastMailTo(email)).subject).toBe('Heslo k Vašemu účtu bylo změněno');
+      expectError(await call('GET', '/users/me', { token }), 401, 'UnauthorizedError', 'Missing or invalid credentials');
+      expect((await call('GET', '/users/me', { token: ok.json?.jwt as string })).status).toBe(200);
+    });
+  });
+
+  // ---- send-email-confirmation --------------------------------------------------------------------------------
+  describe('POST /auth/send-email-confirmation', () => {
+    it('answers {email, sent:true} for unknown and unconfirmed addresses; errors for confirmed and blocked ones', async () => {
+      expect(await call('POST', '/auth/send-email-confirmation', { body: { email: 'nikdo@example.cz' } })).toMatchObject({
+        status: 200,
+        json: { email: 'nikdo@example.cz', sent: true },
+      });
+      const email = newEmail();
+      await call('POST', '/auth/local/register', { body: { username: email, email, password: 'svatba-2025' } });
+      const firstCode = codeFrom((await lastMailTo(email)).text, 'confirmation');
+      expect(await call('POST', '/auth/send-email-confirmation', { body: { email } })).toMatchObject({ status: 200, json: { email, sent: true } });
+      const secondCode = codeFrom((await lastMailTo(email)).text, 'confirmation');
+      expect(secondCode).not.toBe(firstCode);
+      // Only the latest link works.
+      expectError(await call('GET', `/auth/email-confirmation?confirmation=${encodeURIComponent(firstCode)}`), 400, 'ValidationError', 'Invalid token');
+
+      const { email: confirmed } = await confirmedUser();
+      expectError(await call('POST', '/auth/send-email-confirmation', { body: { email: confirmed } }), 400, 'ApplicationError', 'Already confirmed');
+
+      const blocked = newEmail();
+      await call('POST', '/auth/local/register', { body: { username: blocked, email: blocked, password: 'svatba-2025' } });
+      await updateUser(h.db, (await findUserByEmail(h.db, blocked))!.id, { blocked: true });
+      expectError(await call('POST', '/auth/send-email-confirmation', { body: { email: blocked } }), 400, 'ApplicationError', 'User blocked');
+    });
+  });
+
+  // ---- users/me --------------------------------------------------------------------------------------------------
+  describe('GET /users/me', () => {
+    it('403 without a token, 401 with a bad or expired one', async () => {
+      expectError(await call('GET', '/users/me'), 403, 'ForbiddenError', 'Forbidden');
+      expectError(await call('GET', '/users/me', { token: 'garbage' }), 401, 'UnauthorizedError', 'Missing or invalid credentials');
+      const { email } = await confirmedUser();
+      const user = await findUserByEmail(h.db, email);
+      const expired = await new SignJWT({ id: user!.id, ver: user!.tokenVersion })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
+        .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+        .sign(await jwtSecret(h.db));
+      expectError(await call('GET', '/users/me', { token: expired }), 401, 'UnauthorizedError', 'Missing or invalid credentials');
+      const forged = await new SignJWT({ id: user!.id, ver: user!.tokenVersion })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .sign(new TextEncoder().encode('someone-elses-secret-someone-elses-secret'));
+      expectError(await call('GET', '/users/me', { token: forged }), 401, 'UnauthorizedError', 'Missing or invalid credentials');
+    });
+
+    it('returns the bare user; role only when populated (populate[0]=role, populate=role, populate=*)', async () => {
+      await createOrPromoteAdmin(h.db, { email: `admin.${kind}@example.cz`, password: 'admin-heslo-1' });
+      const login = await call('POST', '/auth/local', { body: { identifier: `admin.${kind}@example.cz`, password: 'admin-heslo-1' } });
+      const token = login.json?.jwt as string;
+      const bare = await call('GET', '/users/me', { token });
+      expect(bare.status).toBe(200);
+      expect(bare.json).toMatchObject({ ...userShape, email: `admin.${kind}@example.cz` });
+      expect(bare.json).not.toHaveProperty('data');
+      expect(bare.json).not.toHaveProperty('role');
+      for (const q of ['populate[0]=role', 'populate=role', 'populate=*', 'populate[role]=true']) {
+        const res = await call('GET', `/users/me?${q}`, { token });
+        expect(res.json?.role, q).toMatchObject({ id: expect.any(Number), name: 'Admin', type: 'admin', description: expect.any(String) });
+      }
+    });
+  });
+
+  // ---- rate limiting ---------------------------------------------------------------------------------------------
+  describe('rate limiting', () => {
+    it('allows 5 requests per route and client in 5 minutes, then answers 429 RateLimitError', async () => {
+      for (let i = 0; i < 5; i++) {
+        expect((await call('POST', '/auth/local', { body: { identifier: 'x@example.cz', password: 'whatever-1' } })).status).toBe(400);
+      }
+      const limited = await call('POST', '/auth/local', { body: { identifier: 'x@example.cz', password: 'whatever-1' } });
+      expectError(limited, 429, 'RateLimitError', 'Too many requests, please try again later.');
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      // Other routes and other clients have their own budget.
+      expect((await call('POST', '/auth/forgot-password', { body: { email: 'x@example.cz' } })).status).toBe(200);
+      ip = `${ip}9`;
+      expect((await call('POST', '/auth/local', { body: { identifier: 'x@example.cz', password: 'whatever-1' } })).status).toBe(400);
+    });
+
+    it('does not limit GET /users/me (read on every page view)', async () => {
+      for (let i = 0; i < 8; i++) expect((await call('GET', '/users/me')).status).toBe(403);
+    });
+  });
+
+  // ---- bad input is always a 4xx ----------------------------------------------------------------------------------
+  describe('bad input', () => {
+    it('never answers 500', async () => {
+      expectError(await call('POST', '/auth/local', { raw: '{"identifier": ' }), 400, 'ValidationError', 'Invalid JSON body');
+      expectError(await call('POST', '/auth/local', { raw: 'identifier=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), 415, 'ValidationError', 'Unsupported Media Type: expected application/json');
+      ip = `${ip}1`;
+      expectError(await call('POST', '/auth/local', { raw: JSON.stringify({ identifier: 'x'.repeat(20_000), password: 'y' }) }), 413, 'PayloadTooLargeError', 'Request entity too large');
+      expect((await call('POST', '/auth/local', { raw: '[1,2]' })).status).toBe(400);
+      expect((await call('POST', '/auth/local', { raw: '"text"' })).status).toBe(400);
+      ip = `${ip}2`;
+      expect((await call('POST', '/auth/local', { body: { identifier: { $ne: null }, password: ['a'] } })).status).toBe(400);
+      expect((await call('POST', '/auth/local/register', { body: { username: 5, email: true, password: null } })).status).toBe(400);
+      expect((await call('POST', '/auth/reset-password', { body: { code: 'x'.repeat(5000), password: 'abcdefgh', passwordConfirmation: 'abcdefgh' } })).status).toBe(400);
+      expect((await call('GET', `/auth/email-confirmation?confirmation=${'x'.repeat(3000)}`)).status).toBe(400);
+      expect((await call('GET', '/users/me?populate[a][b][c][d][e][f][g]=1')).status).toBe(403);
+      expectError(await call('GET', '/auth/unknown-route'), 404, 'NotFoundError', 'Not Found');
+    });
+  });
+
+  // ---- providers -----------------------------------------------------------------------------------------------
+  describe('providers', () => {
+    it('an unconfigured provider is disabled', async () => {
+      expectError(await call('GET', '/connect/github'), 400, 'ApplicationError', 'This provider is disabled');
+      expectError(await call('GET', '/auth/github/callback?access_token=abc'), 400, 'ApplicationError', 'This provider is disabled');
+    });
+  });
+});
