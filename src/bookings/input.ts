@@ -29,6 +29,15 @@ export const SOURCE_OPTIONS = [
   { value: 'other', label: 'Jinak' },
 ] as const;
 
+/** Control characters other than tab and newlines never belong in a form field. */
+function hasControlChars(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if ((c < 32 && c !== 9 && c !== 10 && c !== 13) || c === 127) return true;
+  }
+  return false;
+}
+
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
 
@@ -39,7 +48,7 @@ function requiredText(max: number, missing: string, tooLong = `Text je příliš
       .string({ error: missing })
       .min(1, { error: missing })
       .max(max, { error: tooLong })
-      .refine((s) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(s), { error: 'Text obsahuje nepovolené znaky.' }),
+      .refine((s) => !hasControlChars(s), { error: 'Text obsahuje nepovolené znaky.' }),
   );
 }
 
@@ -49,7 +58,7 @@ function optionalText(max: number, tooLong = `Text je příliš dlouhý (nejvý�
     z
       .string({ error: 'Neplatná hodnota.' })
       .max(max, { error: tooLong })
-      .refine((s) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(s), { error: 'Text obsahuje nepovolené znaky.' })
+      .refine((s) => !hasControlChars(s), { error: 'Text obsahuje nepovolené znaky.' })
       .optional(),
   );
 }
