@@ -51,7 +51,8 @@ export async function handleFormSubmission(
   const keyField = formData.get('_key');
   const startedField = formData.get('_started');
   const key = typeof keyField === 'string' && keyField ? keyField.slice(0, 200) : prev.key;
-  const started = typeof startedField === 'string' && startedField ? startedField.slice(0, 200) : prev.started;
+  // Only the submitted field counts: the previous state travels through the client and proves nothing.
+  const started = typeof startedField === 'string' ? startedField.slice(0, 200) : '';
 
   const result = await submitInquiry(deps.getDb, {
     kind,

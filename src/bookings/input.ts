@@ -38,6 +38,9 @@ function hasControlChars(s: string): boolean {
   return false;
 }
 
+/** Inquiries are plain text; anything that looks like an HTML tag is refused (it is never a name or a venue). */
+const MARKUP = /<\s*\/?\s*[a-z!?][^>]*>/i;
+
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
 
@@ -48,7 +51,8 @@ function requiredText(max: number, missing: string, tooLong = `Text je příliš
       .string({ error: missing })
       .min(1, { error: missing })
       .max(max, { error: tooLong })
-      .refine((s) => !hasControlChars(s), { error: 'Text obsahuje nepovolené znaky.' }),
+      .refine((s) => !hasControlChars(s), { error: 'Text obsahuje nepovolené znaky.' })
+      .refine((s) => !MARKUP.test(s), { error: 'Text nesmí obsahovat HTML značky.' }),
   );
 }
 
@@ -59,6 +63,7 @@ function optionalText(max: number, tooLong = `Text je příliš dlouhý (nejvý�
       .string({ error: 'Neplatná hodnota.' })
       .max(max, { error: tooLong })
       .refine((s) => !hasControlChars(s), { error: 'Text obsahuje nepovolené znaky.' })
+      .refine((s) => !MARKUP.test(s), { error: 'Text nesmí obsahovat HTML značky.' })
       .optional(),
   );
 }
