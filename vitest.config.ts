@@ -7,6 +7,7 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'tests/integration/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['tests/setup-unit.ts'],
+    globalSetup: ['tests/global-setup-pg.ts'],
     testTimeout: 30000,
     hookTimeout: 60000,
     pool: 'forks',
