@@ -5,6 +5,8 @@ import { createTestDb, hasPostgres } from '@/db/test-db';
 import { addDays, addMonths, localToday } from '@/bookings/dates';
 import { availability, changeStatus, isDateFree, runMaintenance, submitInquiry } from '@/bookings/service.server';
 import * as repo from '@/bookings/repository.server';
+import { deliverPendingMail } from '@/platform/mail.server';
+import { resetEnvForTests } from '@/platform/env';
 import { countRows, resetBookings, testConfig, validInquiry } from './bookings-helpers';
 
 describe.each([
@@ -195,6 +197,34 @@ describe.each([
     expect(flood.filter((r) => !r.ok).every((r) => !r.ok && r.status === 429)).toBe(true);
     // A real couple still gets through.
     expect(await one(50, {}, '198.51.100.77')).toMatchObject({ ok: true });
+  });
+
+  it.runIf(enabled && kind === 'postgres')('runs the maintenance job on one instance at a time (advisory lock)', async () => {
+    const slow = () => repo.withJobLock(h.db, 724_299, async () => new Promise((r) => setTimeout(r, 400)));
+    const ran = await Promise.all([slow(), slow(), slow()]);
+    expect(ran.filter(Boolean)).toHaveLength(1);
+    expect(await slow()).toBe(true);
+  });
+
+  it.runIf(enabled)('keeps the inquiry and retries when the SMTP server is down; the failure is visible', async () => {
+    const before = process.env.SMTP_URL;
+    process.env.SMTP_URL = 'smtp://127.0.0.1:1';
+    resetEnvForTests();
+    try {
+      const r = await submit(validInquiry());
+      if (!r.ok) throw new Error(r.message);
+      await deliverPendingMail(h.db, { now: new Date(Date.now() + 5_000) });
+      expect(await repo.findInquiry(h.db, r.id)).not.toBeNull();
+      const mails = await repo.mailsFor(h.db, r.reference);
+      expect(mails).toHaveLength(2);
+      for (const m of mails) expect(m).toMatchObject({ status: 'pending', attempts: 1, lastError: expect.any(String) });
+      expect((await repo.recentMails(h.db, 10, true)).map((m) => m.id).sort()).toEqual(mails.map((m) => m.id).sort());
+      expect(await repo.requeueMail(h.db, mails[0].id, new Date())).toBe(true);
+    } finally {
+      if (before === undefined) delete process.env.SMTP_URL;
+      else process.env.SMTP_URL = before;
+      resetEnvForTests();
+    }
   });
 
   it.runIf(enabled)('answers 503 with a Czech message when the database is unreachable', async () => {
