@@ -184,6 +184,46 @@ describe('bookings', () => {
     await expectNoAxeViolations(adminPage);
   });
 
+  it('works without JavaScript: a refused form keeps its values, a valid one reaches the confirmation page', async () => {
+    const ctx = await browser.newContext({ javaScriptEnabled: false, locale: 'cs-CZ', viewport: { width: 390, height: 844 } });
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/simple-booking`);
+    await page.fill('#partner1', 'Lucie');
+    await page.fill('#partner2', 'Tomáš');
+    await page.fill('#email', 'lucie-nojs@example.cz');
+    await page.fill('#weddingDate', addDays(localToday(), 320));
+    await page.fill('#message', 'Bez JavaScriptu');
+    const refused = await Promise.all([page.waitForNavigation(), page.click('button:has-text("Odeslat poptávku")')]);
+    expect(refused[0]?.status()).toBeLessThan(500);
+    expect(await page.textContent('.form-summary')).toContain('souhlasu');
+    expect(await page.inputValue('#partner1')).toBe('Lucie');
+    expect(await page.inputValue('#message')).toBe('Bez JavaScriptu');
+    await page.check('#consent');
+    await Promise.all([page.waitForURL(/\/rezervace\/odeslano\?ref=SV-/), page.click('button:has-text("Odeslat poptávku")')]);
+    expect(await page.textContent('[data-testid="reference"]')).toMatch(/^\s*SV-/);
+
+    // An oversized form post (over the server-action body limit) is refused without a 5xx.
+    await page.goto(`${server.url}/simple-booking`);
+    await page.evaluate(() => {
+      (document.querySelector('#message') as HTMLTextAreaElement).value = 'x'.repeat(1_200_000);
+    });
+    await page.check('#consent');
+    const [big] = await Promise.all([page.waitForNavigation(), page.click('button:has-text("Odeslat poptávku")')]);
+    expect(big?.status()).toBe(413);
+    expect(await page.textContent('h1')).toContain('příliš velký');
+    await ctx.close();
+  });
+
+  it('the admin list is usable on a phone (cards) and passes axe', async () => {
+    const phone = await browser.newContext({ locale: 'cs-CZ', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, storageState: await admin.storageState() });
+    const page = await phone.newPage();
+    await page.goto(`${server.url}/admin/bookings`);
+    expect(await page.isVisible(`ul[aria-label="Seznam poptávek"] >> text=${reference}`)).toBe(true);
+    expect(await page.isVisible('table')).toBe(false);
+    await expectNoAxeViolations(page);
+    await phone.close();
+  });
+
   it('the JSON API answers 201 with a reference and honours Idempotency-Key', async () => {
     const body = JSON.stringify({ partner1: 'Eva', partner2: 'Adam', email: 'eva@example.cz', phone: '+420 608 111 222', weddingDate: addDays(localToday(), 250), venue: 'Mlýn', town: 'Brno', guestCount: 40, consent: true });
     const send = () => fetch(`${server.url}/api/inquiries`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': 'e2e-key-000001' }, body });
