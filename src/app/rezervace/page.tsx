@@ -41,7 +41,36 @@ export default async function ReservationPage({ searchParams }: { searchParams: 
         </p>
       </header>
       <div className={`container section ${styles.layout}`} style={{ paddingTop: 0 }}>
-        <div>
+        <section className={`card ${styles.areaCheck}`} aria-labelledby="check-title">
+          <h2 id="check-title">Je můj termín volný?</h2>
+          <form method="get" action="/rezervace#check-title" className={styles.checkForm}>
+            {balicek ? <input type="hidden" name="balicek" value={balicek} /> : null}
+            <div className="field">
+              <label htmlFor="termin">Datum svatby</label>
+              <input id="termin" name="termin" type="date" min={data.today} max={data.lastDay} defaultValue={termin ?? ''} required />
+            </div>
+            <button type="submit" className="btn">
+              Ověřit termín
+            </button>
+          </form>
+          <div role="status" aria-live="polite" data-testid="check-result">
+            {check.kind === 'free' ? (
+              <p className={`notice notice-ok ${styles.result}`}>
+                Termín <strong>{formatCzechDate(check.date)}</strong> je zatím volný. Předvyplnila jsem ho do formuláře.
+              </p>
+            ) : check.kind === 'taken' ? (
+              <p className={`notice notice-error ${styles.result}`}>
+                Termín <strong>{formatCzechDate(check.date)}</strong> je bohužel už obsazený. Napište mi i tak – ráda vám
+                doporučím ověřeného kolegu.
+              </p>
+            ) : check.kind === 'invalid' ? (
+              <p className={`notice notice-error ${styles.result}`}>{check.message}</p>
+            ) : check.kind === 'unknown' ? (
+              <p className={`notice ${styles.result}`}>Dostupnost se teď nepodařilo ověřit. Zkuste to prosím znovu za chvíli.</p>
+            ) : null}
+          </div>
+        </section>
+        <div className={styles.areaForm}>
           <InquiryForm
             initial={initial}
             packages={packages}
@@ -51,45 +80,14 @@ export default async function ReservationPage({ searchParams }: { searchParams: 
             initialMonth={mesic && /^\d{4}-\d{2}$/.test(mesic) ? mesic : undefined}
           />
         </div>
-        <aside className={styles.aside} aria-labelledby="check-title">
-          <section className="card">
-            <h2 id="check-title">Je můj termín volný?</h2>
-            <form method="get" action="/rezervace#check-title" className={styles.checkForm}>
-              {balicek ? <input type="hidden" name="balicek" value={balicek} /> : null}
-              <div className="field">
-                <label htmlFor="termin">Datum svatby</label>
-                <input id="termin" name="termin" type="date" min={data.today} max={data.lastDay} defaultValue={termin ?? ''} required />
-              </div>
-              <button type="submit" className="btn">
-                Ověřit termín
-              </button>
-            </form>
-            <div role="status" aria-live="polite" data-testid="check-result">
-              {check.kind === 'free' ? (
-                <p className={`notice notice-ok ${styles.result}`}>
-                  Termín <strong>{formatCzechDate(check.date)}</strong> je zatím volný. Předvyplnila jsem ho do formuláře.
-                </p>
-              ) : check.kind === 'taken' ? (
-                <p className={`notice notice-error ${styles.result}`}>
-                  Termín <strong>{formatCzechDate(check.date)}</strong> je bohužel už obsazený. Napište mi i tak – ráda vám
-                  doporučím ověřeného kolegu.
-                </p>
-              ) : check.kind === 'invalid' ? (
-                <p className={`notice notice-error ${styles.result}`}>{check.message}</p>
-              ) : check.kind === 'unknown' ? (
-                <p className={`notice ${styles.result}`}>Dostupnost se teď nepodařilo ověřit. Zkuste to prosím znovu za chvíli.</p>
-              ) : null}
-            </div>
-          </section>
-          <section className="card">
-            <h2>Co bude dál?</h2>
-            <ol>
-              <li>Do dvou pracovních dnů se vám ozvu e-mailem nebo telefonicky.</li>
-              <li>Domluvíme se na detailech a termín vám na {getEnv().HOLD_DAYS} dní zablokuji.</li>
-              <li>Po zaplacení zálohy je rezervace potvrzená a pošlu vám pozvánku do kalendáře.</li>
-            </ol>
-          </section>
-        </aside>
+        <section className={`card ${styles.areaNext}`} aria-labelledby="next-title">
+          <h2 id="next-title">Co bude dál?</h2>
+          <ol>
+            <li>Do dvou pracovních dnů se vám ozvu e-mailem nebo telefonicky.</li>
+            <li>Domluvíme se na detailech a termín vám na {getEnv().HOLD_DAYS} dní zablokuji.</li>
+            <li>Po zaplacení zálohy je rezervace potvrzená a pošlu vám pozvánku do kalendáře.</li>
+          </ol>
+        </section>
       </div>
     </>
   );

@@ -4,6 +4,7 @@ import { SubmitButton, TextArea, TextField } from '@/ui/form/fields';
 import { LIMITS } from '@/bookings/input';
 import type { FormState } from '@/bookings/form-state';
 import { submitContactMessage } from './actions';
+import styles from './booking.module.css';
 import { ConsentFields, FormPreamble, Required } from './form-shell';
 
 /** The contact form for /kontakt (the page itself belongs to the site pages). */
@@ -12,7 +13,7 @@ export function ContactForm({ initial, today }: { initial: FormState; today: str
   const v = state.values;
   const f = state.fields;
   return (
-    <form action={action} noValidate className="form" key={state.attempt} id="kontaktni-formular">
+    <form action={action} noValidate className={`form ${styles.form}`} key={state.attempt} id="kontaktni-formular">
       <FormPreamble state={state} />
       <p className="muted">Pole označená hvězdičkou (*) jsou povinná.</p>
       <div className="form-row">

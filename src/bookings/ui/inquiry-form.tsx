@@ -36,7 +36,7 @@ export function InquiryForm({
     ...packages.map((p) => ({ value: p.id, label: p.price ? `${p.name} – ${price.format(p.price)}` : p.name })),
   ];
   return (
-    <form action={action} noValidate className="form" key={state.attempt} aria-describedby="inquiry-required-note">
+    <form action={action} noValidate className={`form ${styles.form}`} key={state.attempt} aria-describedby="inquiry-required-note">
       <FormPreamble state={state} />
       <p id="inquiry-required-note" className="muted">
         Pole označená hvězdičkou (*) jsou povinná.

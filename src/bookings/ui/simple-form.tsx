@@ -4,6 +4,7 @@ import { SubmitButton, TextArea, TextField } from '@/ui/form/fields';
 import { LIMITS } from '@/bookings/input';
 import type { FormState } from '@/bookings/form-state';
 import { submitSimpleInquiry } from './actions';
+import styles from './booking.module.css';
 import { ConsentFields, FormPreamble, Required } from './form-shell';
 
 /** The short inquiry on /simple-booking: names, e-mail, date and a message. */
@@ -12,7 +13,7 @@ export function SimpleForm({ initial, today }: { initial: FormState; today: stri
   const v = state.values;
   const f = state.fields;
   return (
-    <form action={action} noValidate className="form" key={state.attempt}>
+    <form action={action} noValidate className={`form ${styles.form}`} key={state.attempt}>
       <FormPreamble state={state} />
       <p className="muted">Pole označená hvězdičkou (*) jsou povinná.</p>
       <div className="form-row">
