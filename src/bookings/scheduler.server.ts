@@ -3,6 +3,7 @@ import { getDb } from '@/db/db.server';
 import { getEnv } from '@/platform/env';
 import { deliverPendingMail } from '@/platform/mail.server';
 import { log } from '@/platform/log';
+import { pruneRateLimits } from '@/platform/rate-limit';
 import { bookingConfig } from './config';
 import { withJobLock } from './repository.server';
 import { runMaintenance } from './service.server';
@@ -14,7 +15,8 @@ const INTERVAL_MS = 60_000;
 const g = globalThis as unknown as { __bookingsScheduler?: NodeJS.Timeout };
 
 /**
- * Once a minute: release expired holds, anonymise closed inquiries past retention and retry queued mail.
+ * Once a minute: release expired holds, anonymise closed inquiries past retention, prune old rate-limit windows
+ * and retry queued mail.
  * Several instances may run this; `pg_try_advisory_xact_lock` lets one of them do the work per tick, and the
  * lock ends with the transaction, so a crashed instance never leaves it held.
  */
@@ -23,6 +25,8 @@ export async function bookingsTick(now = new Date()): Promise<void> {
   const config = bookingConfig(getEnv());
   await withJobLock(db, BOOKINGS_JOB_LOCK, async (tx) => {
     await runMaintenance(tx, config, now);
+    // Rate-limit windows older than a day are never read again (every limiter's window is shorter).
+    await pruneRateLimits(tx, 86_400_000, now.getTime());
   });
   // Mail rows are claimed one by one, so any instance may retry them.
   await deliverPendingMail(db);
