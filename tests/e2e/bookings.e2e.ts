@@ -84,6 +84,9 @@ describe('bookings', () => {
     await page.waitForURL(/\/rezervace\/odeslano\?ref=/);
     reference = ((await page.textContent('[data-testid="reference"]')) ?? '').trim();
     expect(reference).toMatch(/^SV-\d{4}-[A-Z0-9]{4}$/);
+    // Let the client-side transition from the form finish before auditing the new page.
+    await page.waitForLoadState('networkidle');
+    await page.waitForSelector('form button[type="submit"]', { state: 'detached' });
     await expectNoAxeViolations(page);
 
     const reply = await smtp.waitFor((m) => m.to.includes(COUPLE_EMAIL) && m.subject.includes(reference));
