@@ -87,6 +87,8 @@ describe('bookings', () => {
     // Let the client-side transition from the form finish before auditing the new page.
     await page.waitForLoadState('networkidle');
     await page.waitForSelector('form button[type="submit"]', { state: 'detached' });
+    // Next streams metadata: after a client-side redirect the <title> arrives a moment after the content.
+    await page.waitForFunction(() => document.title.includes('Poptávka odeslána'));
     await expectNoAxeViolations(page);
 
     const reply = await smtp.waitFor((m) => m.to.includes(COUPLE_EMAIL) && m.subject.includes(reference));
@@ -122,6 +124,7 @@ describe('bookings', () => {
     await adminPage.fill('#password', ADMIN.password);
     await adminPage.click('button[type="submit"]');
     await adminPage.waitForURL(`${server.url}/admin`);
+    await adminPage.waitForFunction(() => document.title.includes('přehled'));
     await expectNoAxeViolations(adminPage);
 
     await adminPage.goto(`${server.url}/admin/bookings`);
@@ -132,6 +135,7 @@ describe('bookings', () => {
     await adminPage.click(`table a:has-text("${reference}")`);
     await adminPage.waitForURL(/\/admin\/bookings\/\d+$/);
     expect(await adminPage.textContent('main')).toContain('Zámek Lednice');
+    await adminPage.waitForFunction(() => document.title.includes('Detail poptávky'));
     await expectNoAxeViolations(adminPage);
 
     await adminPage.selectOption('#to', 'held');
