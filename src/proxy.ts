@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { buildCsp } from '@/platform/csp';
 import { weddingRedirect } from '@/content/wedding-redirects';
+import { oversizedFormPost, oversizedFormResponse } from '@/bookings/form-body-limit';
 
 /**
  * Runs before every page and API request:
@@ -9,6 +10,10 @@ import { weddingRedirect } from '@/content/wedding-redirects';
  * - the requested path for the not-found page ("Page not found: {full path}").
  */
 export function proxy(request: NextRequest) {
+  // Oversized booking form posts: a Czech 413 instead of Next's server-action 500.
+  if (oversizedFormPost(request.method, request.nextUrl.pathname, request.headers.get('content-length'))) {
+    return oversizedFormResponse(request.nextUrl.pathname);
+  }
   const legacy = weddingRedirect(request.nextUrl.pathname, request.nextUrl.searchParams);
   if (legacy) {
     const url = request.nextUrl.clone();

@@ -1,2 +1,74 @@
-// Owned by the bookings domain (inquiries, status history, notes).
-export {};
+// Owned by the bookings domain (inquiries, status history, notes). Mirrors src/db/migrations/0020_bookings.sql.
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+export const inquiries = pgTable(
+  'inquiries',
+  {
+    id: serial('id').primaryKey(),
+    reference: text('reference').notNull().unique('inquiries_reference_key'),
+    kind: text('kind').notNull().default('full'),
+    status: text('status').notNull().default('new'),
+    partner1: text('partner1').notNull(),
+    partner2: text('partner2'),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    weddingDate: date('wedding_date', { mode: 'string' }),
+    slot: integer('slot'),
+    venue: text('venue'),
+    town: text('town'),
+    ceremonyTime: text('ceremony_time'),
+    guestCount: integer('guest_count'),
+    packageId: text('package_id'),
+    hours: integer('hours'),
+    message: text('message'),
+    source: text('source'),
+    consent: boolean('consent').notNull(),
+    marketingConsent: boolean('marketing_consent').notNull().default(false),
+    flags: text('flags').array().notNull().default(sql`'{}'::text[]`),
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    idempotencyKey: text('idempotency_key').unique('inquiries_idempotency_key'),
+    clientHash: text('client_hash'),
+    anonymizedAt: timestamp('anonymized_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('inquiries_date_lock').on(t.weddingDate, t.slot).where(sql`status IN ('held', 'confirmed')`),
+    index('inquiries_status_date_idx').on(t.status, t.weddingDate),
+    index('inquiries_wedding_date_idx').on(t.weddingDate),
+    index('inquiries_created_at_idx').on(t.createdAt),
+    index('inquiries_email_idx').on(sql`lower(${t.email})`),
+    index('inquiries_hold_expiry_idx').on(t.holdExpiresAt).where(sql`status = 'held'`),
+  ],
+);
+
+export const inquiryStatusHistory = pgTable(
+  'inquiry_status_history',
+  {
+    id: serial('id').primaryKey(),
+    inquiryId: integer('inquiry_id')
+      .notNull()
+      .references(() => inquiries.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    actor: text('actor').notNull(),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('inquiry_status_history_inquiry_idx').on(t.inquiryId, t.createdAt)],
+);
+
+export const inquiryNotes = pgTable(
+  'inquiry_notes',
+  {
+    id: serial('id').primaryKey(),
+    inquiryId: integer('inquiry_id')
+      .notNull()
+      .references(() => inquiries.id, { onDelete: 'cascade' }),
+    author: text('author').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('inquiry_notes_inquiry_idx').on(t.inquiryId, t.createdAt)],
+);

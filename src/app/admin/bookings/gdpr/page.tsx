@@ -1,0 +1,44 @@
+import type { Metadata } from 'next';
+import { requireAdmin } from '@/accounts/guards.server';
+import { getEnv } from '@/platform/env';
+import { AdminNav } from '@/bookings/ui/admin-nav';
+import { EraseForm } from '@/bookings/ui/admin-forms';
+import styles from '@/bookings/ui/admin.module.css';
+
+export const metadata: Metadata = { title: 'Osobní údaje (GDPR)', robots: { index: false } };
+
+export default async function GdprPage() {
+  await requireAdmin();
+  const months = getEnv().RETENTION_MONTHS;
+  return (
+    <div className={`container ${styles.shell}`}>
+      <h1>Osobní údaje</h1>
+      <AdminNav current="/admin/bookings/gdpr" />
+      <div className="grid grid-2">
+        <section aria-labelledby="export-title" className="card">
+          <h2 id="export-title">Export údajů o jednom e-mailu</h2>
+          <p>Stáhne vše, co je o dané adrese uloženo: poptávky, historii, poznámky a e-maily (JSON).</p>
+          <form method="get" action="/admin/export/gdpr" className="form">
+            <div className="field">
+              <label htmlFor="export-email">E-mail</label>
+              <input id="export-email" name="email" type="email" required autoComplete="off" />
+            </div>
+            <div>
+              <button type="submit" className="btn">
+                Stáhnout export
+              </button>
+            </div>
+          </form>
+        </section>
+        <section aria-labelledby="erase-title" className="card">
+          <h2 id="erase-title">Výmaz údajů o jednom e-mailu</h2>
+          <EraseForm />
+        </section>
+      </div>
+      <p className="muted" style={{ marginTop: '2rem' }}>
+        Zamítnuté, zrušené a propadlé poptávky se automaticky anonymizují {months} měsíců po datu svatby (bez data po
+        přijetí poptávky).
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { requireAdmin } from '@/accounts/guards.server';
+import { adminDeps, filtersToQuery, parseListFilters } from '@/bookings/admin-data.server';
+import { listInquiries } from '@/bookings/repository.server';
+import { STATUSES, STATUS_LABELS } from '@/bookings/statuses';
+import { AdminNav } from '@/bookings/ui/admin-nav';
+import { InquiryList } from '@/bookings/ui/inquiry-list';
+import styles from '@/bookings/ui/admin.module.css';
+
+export const metadata: Metadata = { title: 'Poptávky', robots: { index: false } };
+
+const SORT_LABELS = {
+  'created-desc': 'Nejnovější poptávky',
+  'created-asc': 'Nejstarší poptávky',
+  'date-asc': 'Datum svatby vzestupně',
+  'date-desc': 'Datum svatby sestupně',
+} as const;
+
+export default async function BookingsList({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  await requireAdmin();
+  const filters = parseListFilters(await searchParams);
+  const { db } = await adminDeps();
+  const result = await listInquiries(db, filters);
+  const thisYear = new Date().getFullYear();
+  const years = Array.from({ length: 6 }, (_, i) => thisYear - 2 + i);
+  const all = Object.values(result.counts).reduce((a, b) => a + b, 0);
+  return (
+    <div className={`container ${styles.shell}`}>
+      <h1>Poptávky</h1>
+      <AdminNav current="/admin/bookings" />
+      <nav aria-label="Filtrovat podle stavu">
+        <ul className="chips">
+          <li>
+            <Link className="chip" href={`/admin/bookings${filtersToQuery(filters, { status: undefined, page: 1 })}`} aria-current={!filters.status && !filters.flagged ? 'true' : undefined}>
+              Vše <span className="count">({all})</span>
+            </Link>
+          </li>
+          {STATUSES.map((s) => (
+            <li key={s}>
+              <Link className="chip" href={`/admin/bookings${filtersToQuery(filters, { status: s, page: 1 })}`} aria-current={filters.status === s ? 'true' : undefined}>
+                {STATUS_LABELS[s]} <span className="count">({result.counts[s]})</span>
+              </Link>
+            </li>
+          ))}
+          <li>
+            <Link className="chip" href={`/admin/bookings${filtersToQuery(filters, { flagged: !filters.flagged, page: 1 })}`} aria-current={filters.flagged ? 'true' : undefined}>
+              <span aria-hidden="true">⚠</span> Podezřelé <span className="count">({result.flaggedCount})</span>
+            </Link>
+          </li>
+        </ul>
+      </nav>
+      <form method="get" className={`form ${styles.filters}`} role="search" aria-label="Hledat poptávky">
+        <div className="field">
+          <label htmlFor="q">Hledat (jméno, e-mail, číslo, obec)</label>
+          <input id="q" name="q" type="search" defaultValue={filters.q ?? ''} maxLength={100} />
+        </div>
+        <div className="field">
+          <label htmlFor="stav">Stav</label>
+          <select id="stav" name="stav" defaultValue={filters.status ?? ''}>
+            <option value="">Všechny</option>
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="rok">Rok svatby</label>
+          <select id="rok" name="rok" defaultValue={filters.year ? String(filters.year) : ''}>
+            <option value="">Všechny</option>
+            {years.map((y) => (
+              <option key={y} value={y}>
+                {y}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="razeni">Řazení</label>
+          <select id="razeni" name="razeni" defaultValue={filters.sort}>
+            {Object.entries(SORT_LABELS).map(([v, l]) => (
+              <option key={v} value={v}>
+                {l}
+              </option>
+            ))}
+          </select>
+        </div>
+        {filters.flagged ? <input type="hidden" name="podezrele" value="1" /> : null}
+        <button type="submit" className="btn">
+          Použít
+        </button>
+      </form>
+      <div className={styles.toolbar}>
+        <p role="status" style={{ margin: 0 }}>
+          Nalezeno: <strong>{result.total}</strong>
+        </p>
+        <a className="btn btn-small" href={`/admin/export/inquiries.csv${filtersToQuery({ ...filters, page: 1, sort: undefined, flagged: undefined })}`}>
+          Export do CSV (Excel)
+        </a>
+      </div>
+      <InquiryList items={result.items} caption="Seznam poptávek" />
+      {result.pages > 1 ? (
+        <nav className={styles.pagination} aria-label="Stránkování">
+          {result.page > 1 ? (
+            <Link className="btn btn-small" href={`/admin/bookings${filtersToQuery(filters, { page: result.page - 1 })}`}>
+              Předchozí
+            </Link>
+          ) : null}
+          <span>
+            Strana {result.page} z {result.pages}
+          </span>
+          {result.page < result.pages ? (
+            <Link className="btn btn-small" href={`/admin/bookings${filtersToQuery(filters, { page: result.page + 1 })}`}>
+              Další
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </div>
+  );
+}

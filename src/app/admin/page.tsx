@@ -1,0 +1,85 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { requireAdmin } from '@/accounts/guards.server';
+import { siteUrl } from '@/platform/env';
+import { adminDeps } from '@/bookings/admin-data.server';
+import { localToday } from '@/bookings/dates';
+import { countByStatus, inquiriesWithStatus, mailCounts, upcomingWeddings } from '@/bookings/repository.server';
+import { calendarToken } from '@/bookings/secrets.server';
+import { STATUS_LABELS, type InquiryStatus } from '@/bookings/statuses';
+import { AdminNav } from '@/bookings/ui/admin-nav';
+import { InquiryList } from '@/bookings/ui/inquiry-list';
+import { rotateCalendarTokenAction } from '@/bookings/ui/admin-actions';
+import styles from '@/bookings/ui/admin.module.css';
+
+export const metadata: Metadata = { title: 'Administrace – přehled', robots: { index: false } };
+
+const SHOWN: InquiryStatus[] = ['new', 'in_talks', 'held', 'confirmed'];
+
+export default async function AdminDashboard({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  await requireAdmin();
+  const sp = await searchParams;
+  const { db } = await adminDeps();
+  const [counts, upcoming, fresh, mails, token] = await Promise.all([
+    countByStatus(db),
+    upcomingWeddings(db, localToday(), 8),
+    inquiriesWithStatus(db, 'new', 8),
+    mailCounts(db),
+    calendarToken(db),
+  ]);
+  const feedUrl = `${siteUrl()}/api/calendar/${token}.ics`;
+  const mailProblems = (mails.failed ?? 0) + (mails.pending ?? 0);
+  return (
+    <div className={`container ${styles.shell}`}>
+      <h1>Přehled</h1>
+      <AdminNav current="/admin" />
+      <ul className={styles.stats} aria-label="Počty poptávek podle stavu">
+        {SHOWN.map((s) => (
+          <li key={s} className={styles.stat}>
+            <Link href={`/admin/bookings?stav=${s}`}>
+              <span className={styles.statValue}>{counts[s]}</span>
+              <span className={styles.statLabel}>{STATUS_LABELS[s]}</span>
+            </Link>
+          </li>
+        ))}
+        <li className={styles.stat}>
+          <Link href="/admin/mail">
+            <span className={styles.statValue}>{mailProblems}</span>
+            <span className={styles.statLabel}>E-maily čekající na odeslání</span>
+          </Link>
+        </li>
+      </ul>
+      <section aria-labelledby="upcoming-title" className="section" style={{ paddingTop: 0 }}>
+        <h2 id="upcoming-title">Nadcházející svatby</h2>
+        <InquiryList items={upcoming} caption="Nadcházející blokované a potvrzené svatby" />
+      </section>
+      <section aria-labelledby="new-title" className="section" style={{ paddingTop: 0 }}>
+        <h2 id="new-title">Nové poptávky</h2>
+        <InquiryList items={fresh} caption="Nové poptávky" />
+        <p>
+          <Link href="/admin/bookings">Všechny poptávky</Link>
+        </p>
+      </section>
+      <section aria-labelledby="calendar-title" className="card">
+        <h2 id="calendar-title">Kalendář svateb</h2>
+        <p>
+          Tuto adresu přidejte do svého kalendáře (Google, Apple, Outlook) jako odběr. Obsahuje blokované a potvrzené svatby.
+          Adresa je tajná – kdo ji zná, vidí jména párů.
+        </p>
+        <p className={styles.feed} data-testid="calendar-url">
+          {feedUrl}
+        </p>
+        {sp.kalendar === 'novy' ? (
+          <p className="notice notice-ok" role="status">
+            Vytvořena nová adresa; stará přestala fungovat.
+          </p>
+        ) : null}
+        <form action={rotateCalendarTokenAction}>
+          <button type="submit" className="btn btn-small">
+            Vytvořit novou adresu (zneplatní starou)
+          </button>
+        </form>
+      </section>
+    </div>
+  );
+}

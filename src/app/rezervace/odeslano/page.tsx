@@ -1,0 +1,45 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { REFERENCE_PATTERN } from '@/bookings/reference';
+import { firstParam } from '@/bookings/page-data.server';
+import styles from '@/bookings/ui/booking.module.css';
+
+export const metadata: Metadata = { title: 'Poptávka odeslána', robots: { index: false } };
+
+type Search = Record<string, string | string[] | undefined>;
+
+/** Shown only after the inquiry was committed (the action redirects here with its reference). */
+export default async function SentPage({ searchParams }: { searchParams: Promise<Search> }) {
+  const sp = await searchParams;
+  const ref = firstParam(sp.ref);
+  const valid = ref && REFERENCE_PATTERN.test(ref) ? ref : null;
+  const contact = firstParam(sp.typ) === 'kontakt';
+  return (
+    <section className={`container-narrow page-header ${styles.confirmation}`} aria-labelledby="sent-title">
+      <p className="eyebrow">{contact ? 'Zpráva odeslána' : 'Poptávka odeslána'}</p>
+      <h1 id="sent-title">Děkuji, {contact ? 'zprávu' : 'poptávku'} jsem v pořádku přijala</h1>
+      {valid ? (
+        <>
+          <p className="lead">Číslo vaší {contact ? 'zprávy' : 'poptávky'}:</p>
+          <p className={styles.reference} data-testid="reference">
+            {valid}
+          </p>
+          <p>
+            Na váš e-mail jsem poslala potvrzení se shrnutím. Ozvu se vám do dvou pracovních dnů. Pokud budete chtít cokoli
+            doplnit, odpovězte na potvrzovací e-mail a uveďte toto číslo.
+          </p>
+        </>
+      ) : (
+        <p className="lead">Potvrzení se shrnutím najdete ve svém e-mailu.</p>
+      )}
+      <p style={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap' }}>
+        <Link href="/portfolio" className="btn btn-primary">
+          Prohlédnout portfolio
+        </Link>
+        <Link href="/" className="btn">
+          Zpět na úvod
+        </Link>
+      </p>
+    </section>
+  );
+}

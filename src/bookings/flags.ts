@@ -1,0 +1,15 @@
+import type { InquiryInput, InquiryKind } from './input';
+import { daysBetween } from './dates';
+
+/**
+ * Scam signs. They flag an inquiry for the photographer's attention; they never reject or drop it
+ * (a real couple marrying in three weeks must still reach her).
+ */
+export function detectFlags(input: InquiryInput, kind: InquiryKind, today: string, clientKnown: boolean): string[] {
+  const flags: string[] = [];
+  if (input.weddingDate && daysBetween(today, input.weddingDate) < 28) flags.push('date_soon');
+  if (kind === 'full' && !input.venue) flags.push('no_venue');
+  if (input.message && /(https?:\/\/|www\.|\[url|<a\s)/i.test(input.message)) flags.push('links');
+  if (!clientKnown) flags.push('unknown_client');
+  return flags;
+}

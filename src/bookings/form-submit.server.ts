@@ -1,0 +1,96 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import type { Db } from '@/db/client';
+import { log } from '@/platform/log';
+import type { BookingConfig } from './config';
+import { FORM_FIELDS, HONEYPOT_FIELD, type FormState } from './form-state';
+import { LIMITS, type InquiryKind } from './input';
+import { signFormStart } from './secrets.server';
+import { submitInquiry } from './service.server';
+
+export interface FormDeps {
+  getDb: () => Promise<Db>;
+  config: BookingConfig;
+  packageIds: readonly string[];
+  clientAddress: string;
+  deliver?: (db: Db, mailIds: number[]) => void;
+}
+
+/** A fresh form: new idempotency key, signed start time, optional prefilled values. */
+export async function initialFormState(kind: InquiryKind, getDb: () => Promise<Db>, values: Record<string, string> = {}): Promise<FormState> {
+  let started = `${Date.now()}.unsigned`;
+  try {
+    started = await signFormStart(await getDb(), Date.now());
+  } catch (err) {
+    // The page still renders; submitting answers 503 until the database is back, then asks to resend.
+    log.warn('form start could not be signed (database unavailable?)', { err });
+  }
+  return { kind, status: 'idle', fields: {}, values, started, key: randomUUID(), attempt: 0 };
+}
+
+const ECHO_LIMIT = LIMITS.message + 100;
+
+/**
+ * Handles one form submission. Returns the next state (refusal: every value kept) or the confirmation URL.
+ * The same service and zod schema as the JSON API.
+ */
+export async function handleFormSubmission(
+  kind: InquiryKind,
+  prev: FormState,
+  formData: FormData,
+  deps: FormDeps,
+): Promise<{ state: FormState } | { redirect: string }> {
+  const raw: Record<string, unknown> = {};
+  const values: Record<string, string> = {};
+  for (const name of FORM_FIELDS[kind]) {
+    const v = formData.get(name);
+    if (v === null) continue;
+    raw[name] = typeof v === 'string' ? v : { file: true };
+    if (typeof v === 'string') values[name] = v.slice(0, ECHO_LIMIT);
+  }
+  const keyField = formData.get('_key');
+  const startedField = formData.get('_started');
+  const key = typeof keyField === 'string' && keyField ? keyField.slice(0, 200) : prev.key;
+  // Only the submitted field counts: the previous state travels through the client and proves nothing.
+  const started = typeof startedField === 'string' ? startedField.slice(0, 200) : '';
+
+  const result = await submitInquiry(deps.getDb, {
+    kind,
+    raw,
+    idempotencyKey: key,
+    clientAddress: deps.clientAddress,
+    form: { startedToken: started, honeypot: formData.get(HONEYPOT_FIELD) ?? undefined },
+    packageIds: deps.packageIds,
+    config: deps.config,
+  });
+  if (result.ok) {
+    if (result.mailIds.length && deps.deliver) {
+      try {
+        deps.deliver(await deps.getDb(), result.mailIds);
+      } catch (err) {
+        log.warn('mail delivery could not be scheduled; the outbox job will retry', { err });
+      }
+    }
+    return { redirect: `/rezervace/odeslano?ref=${encodeURIComponent(result.reference)}${kind === 'contact' ? '&typ=kontakt' : ''}` };
+  }
+  // A forged/expired start token or a too-fast submission: offer a fresh token so the resend can pass.
+  let nextStarted = started;
+  if (result.status === 400 && !result.fields) {
+    const fresh = await initialFormState(kind, deps.getDb);
+    nextStarted = fresh.started;
+  }
+  const safeKey = /^[A-Za-z0-9_.:-]{8,100}$/.test(key) ? key : randomUUID();
+  return {
+    state: {
+      kind,
+      status: 'error',
+      message: result.message,
+      code: result.status,
+      fields: result.fields ?? {},
+      values,
+      started: nextStarted,
+      key: safeKey,
+      attempt: prev.attempt + 1,
+    },
+  };
+}

@@ -1,0 +1,125 @@
+import 'server-only';
+import type { Db } from '@/db/client';
+import { queueMail } from '@/platform/mail.server';
+import { getEnv, siteUrl } from '@/platform/env';
+import { getSiteInfo } from '@/content/site';
+import { formatCzechDate } from './dates';
+import { FIELD_LABELS, SOURCE_OPTIONS } from './input';
+import { packageName } from './packages';
+import { FLAG_LABELS } from './statuses';
+import { confirmationInvite } from './ics.server';
+import type { InquiryDetail } from './types';
+
+/** Czech e-mails about inquiries. They are queued after the inquiry is committed; delivery is retried. */
+
+function esc(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+}
+
+function summaryRows(i: InquiryDetail): [string, string][] {
+  const rows: [string, string | null | undefined][] = [
+    ['Číslo poptávky', i.reference],
+    [FIELD_LABELS.partner1, i.partner1],
+    [FIELD_LABELS.partner2, i.partner2],
+    [FIELD_LABELS.email, i.email],
+    [FIELD_LABELS.phone, i.phone],
+    [FIELD_LABELS.weddingDate, i.weddingDate ? formatCzechDate(i.weddingDate) : null],
+    [FIELD_LABELS.venue, i.venue],
+    [FIELD_LABELS.town, i.town],
+    [FIELD_LABELS.ceremonyTime, i.ceremonyTime],
+    [FIELD_LABELS.guestCount, i.guestCount?.toString()],
+    [FIELD_LABELS.packageId, packageName(i.packageId)],
+    [FIELD_LABELS.hours, i.hours?.toString()],
+    [FIELD_LABELS.source, SOURCE_OPTIONS.find((o) => o.value === i.source)?.label ?? i.source],
+    [FIELD_LABELS.message, i.message],
+  ];
+  return rows.filter((r): r is [string, string] => Boolean(r[1]));
+}
+
+function textTable(rows: [string, string][]): string {
+  return rows.map(([k, v]) => `${k}: ${v}`).join('\n');
+}
+
+function htmlTable(rows: [string, string][]): string {
+  return `<table cellpadding="6" style="border-collapse:collapse">${rows
+    .map(([k, v]) => `<tr><th align="left" style="vertical-align:top">${esc(k)}</th><td style="white-space:pre-wrap">${esc(v)}</td></tr>`)
+    .join('')}</table>`;
+}
+
+function layout(body: string): string {
+  return `<!doctype html><html lang="cs"><head><meta charset="utf-8"></head><body style="font-family:Georgia,serif;color:#1f1d1a;background:#faf7f2;padding:24px">${body}</body></html>`;
+}
+
+/** New inquiry → the photographer; a reply goes straight to the couple. */
+export async function queueNewInquiryMails(db: Db, i: InquiryDetail): Promise<number[]> {
+  const env = getEnv();
+  const site = getSiteInfo();
+  const rows = summaryRows(i);
+  const adminUrl = `${siteUrl()}/admin/bookings/${i.id}`;
+  const flags = i.flags.map((f) => FLAG_LABELS[f] ?? f);
+  const when = i.weddingDate ? ` na ${formatCzechDate(i.weddingDate)}` : '';
+  const ids: number[] = [];
+  ids.push(
+    await queueMail(db, {
+      to: env.PHOTOGRAPHER_EMAIL,
+      subject: `${i.kind === 'contact' ? 'Nová zpráva' : 'Nová poptávka'} ${i.reference}${when}`,
+      text: `${i.kind === 'contact' ? 'Přišla nová zpráva z kontaktního formuláře.' : 'Přišla nová poptávka.'}\n\n${textTable(rows)}\n${
+        flags.length ? `\nUpozornění: ${flags.join(', ')}\n` : ''
+      }\nDetail: ${adminUrl}\n`,
+      html: layout(
+        `<h1 style="font-weight:400">${i.kind === 'contact' ? 'Nová zpráva' : 'Nová poptávka'} ${esc(i.reference)}</h1>${
+          flags.length ? `<p><strong>Upozornění:</strong> ${esc(flags.join(', '))}</p>` : ''
+        }${htmlTable(rows)}<p><a href="${esc(adminUrl)}">Otevřít v administraci</a></p>`,
+      ),
+      kind: 'inquiry-new',
+      relatedId: i.reference,
+    }),
+  );
+  const greeting = `Dobrý den${i.partner1 ? `, ${i.partner1.split(' ')[0]}` : ''},`;
+  const intro =
+    i.kind === 'contact'
+      ? 'děkuji za vaši zprávu. Ozvu se vám co nejdříve, obvykle do dvou pracovních dnů.'
+      : 'děkuji za vaši poptávku svatebního focení. Ozvu se vám co nejdříve, obvykle do dvou pracovních dnů. Do té doby termín neblokuji – rezervaci potvrdím až po domluvě.';
+  ids.push(
+    await queueMail(db, {
+      to: i.email,
+      subject: `Děkuji za ${i.kind === 'contact' ? 'zprávu' : 'poptávku'} – ${i.reference}`,
+      text: `${greeting}\n\n${intro}\n\nShrnutí toho, co jste mi poslali:\n\n${textTable(rows)}\n\nPokud budete chtít cokoli doplnit, stačí odpovědět na tento e-mail a uvést číslo ${i.reference}.\n\nS pozdravem\n${site.photographer.name}\n${site.photographer.phone}\n${siteUrl()}\n`,
+      html: layout(
+        `<p>${esc(greeting)}</p><p>${esc(intro)}</p><p>Shrnutí toho, co jste mi poslali:</p>${htmlTable(rows)}<p>Pokud budete chtít cokoli doplnit, stačí odpovědět na tento e-mail a uvést číslo <strong>${esc(
+          i.reference,
+        )}</strong>.</p><p>S pozdravem<br>${esc(site.photographer.name)}<br>${esc(site.photographer.phone)}</p>`,
+      ),
+      kind: 'inquiry-autoreply',
+      relatedId: i.reference,
+    }),
+  );
+  return ids;
+}
+
+/** Confirmation (deposit received) → the couple, with a calendar invite. */
+export async function queueConfirmationMail(db: Db, i: InquiryDetail): Promise<number[]> {
+  if (!i.email || !i.weddingDate) return [];
+  const env = getEnv();
+  const site = getSiteInfo();
+  const host = new URL(siteUrl()).hostname;
+  const organizerEmail = env.MAIL_FROM.match(/<([^>]+)>/)?.[1] ?? env.MAIL_FROM;
+  const invite = confirmationInvite(i, host, { name: site.photographer.name, email: organizerEmail });
+  const date = formatCzechDate(i.weddingDate);
+  const text = `Dobrý den,\n\nvaše svatba ${date} je potvrzena – termín mám pro vás závazně rezervovaný (rezervace ${i.reference}).\nV příloze najdete pozvánku do kalendáře.\n\nTěším se na vás!\n${site.photographer.name}\n${site.photographer.phone}\n`;
+  return [
+    await queueMail(db, {
+      to: i.email,
+      subject: `Potvrzení rezervace ${i.reference} – ${date}`,
+      text,
+      html: layout(
+        `<p>Dobrý den,</p><p>vaše svatba <strong>${esc(date)}</strong> je potvrzena – termín mám pro vás závazně rezervovaný (rezervace ${esc(
+          i.reference,
+        )}).</p><p>V příloze najdete pozvánku do kalendáře.</p><p>Těším se na vás!<br>${esc(site.photographer.name)}</p>`,
+      ),
+      attachments: [{ filename: 'svatba.ics', content: invite, contentType: 'text/calendar; charset=utf-8; method=REQUEST' }],
+      kind: 'inquiry-confirmed',
+      relatedId: i.reference,
+    }),
+  ];
+}

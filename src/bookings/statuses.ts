@@ -1,0 +1,64 @@
+/**
+ * The booking pipeline: statuses, their Czech labels and the allowed transitions.
+ * `held` and `confirmed` occupy the wedding date (the database enforces one per slot and day).
+ */
+export const STATUSES = ['new', 'in_talks', 'held', 'confirmed', 'done', 'declined', 'cancelled', 'expired'] as const;
+export type InquiryStatus = (typeof STATUSES)[number];
+
+export const DATE_LOCKING_STATUSES: readonly InquiryStatus[] = ['held', 'confirmed'];
+
+export const STATUS_LABELS: Record<InquiryStatus, string> = {
+  new: 'Nová',
+  in_talks: 'V jednání',
+  held: 'Termín blokován',
+  confirmed: 'Potvrzeno',
+  done: 'Dokončeno',
+  declined: 'Zamítnuto',
+  cancelled: 'Zrušeno',
+  expired: 'Propadlo',
+};
+
+/** Badge classes from globals.css; the badge always carries the text label too (not colour alone). */
+export const STATUS_BADGE: Record<InquiryStatus, string> = {
+  new: 'badge badge-new',
+  in_talks: 'badge badge-progress',
+  held: 'badge badge-hold',
+  confirmed: 'badge badge-confirmed',
+  done: 'badge badge-done',
+  declined: 'badge badge-closed',
+  cancelled: 'badge badge-closed',
+  expired: 'badge badge-closed',
+};
+
+/**
+ * Allowed transitions. `expired` is only ever set by the hold-expiry job; closed inquiries can be reopened
+ * into talks (the couple came back), which then has to win the date again to be held.
+ */
+export const TRANSITIONS: Record<InquiryStatus, readonly InquiryStatus[]> = {
+  new: ['in_talks', 'held', 'confirmed', 'declined', 'cancelled'],
+  in_talks: ['held', 'confirmed', 'declined', 'cancelled'],
+  held: ['confirmed', 'in_talks', 'declined', 'cancelled'],
+  confirmed: ['done', 'cancelled'],
+  done: [],
+  declined: ['in_talks'],
+  cancelled: ['in_talks'],
+  expired: ['in_talks', 'held'],
+};
+
+export function canTransition(from: InquiryStatus, to: InquiryStatus): boolean {
+  return TRANSITIONS[from].includes(to);
+}
+
+export function isStatus(v: unknown): v is InquiryStatus {
+  return typeof v === 'string' && (STATUSES as readonly string[]).includes(v);
+}
+
+export const FLAG_LABELS: Record<string, string> = {
+  date_soon: 'Svatba za méně než 4 týdny',
+  no_venue: 'Bez místa konání',
+  links: 'Odkazy ve zprávě',
+  unknown_client: 'Neznámá adresa odesílatele',
+};
+
+/** Statuses anonymised after the retention period. */
+export const CLOSED_STATUSES: readonly InquiryStatus[] = ['declined', 'cancelled', 'expired'];

@@ -1,0 +1,100 @@
+import type { InquiryKind } from './input';
+import type { InquiryStatus } from './statuses';
+
+/** What the admin sees of one inquiry (every field the couple sent, plus pipeline state). */
+export interface InquiryDetail {
+  id: number;
+  reference: string;
+  kind: InquiryKind;
+  status: InquiryStatus;
+  partner1: string;
+  partner2: string | null;
+  email: string;
+  phone: string | null;
+  weddingDate: string | null;
+  venue: string | null;
+  town: string | null;
+  ceremonyTime: string | null;
+  guestCount: number | null;
+  packageId: string | null;
+  hours: number | null;
+  message: string | null;
+  source: string | null;
+  consent: boolean;
+  marketingConsent: boolean;
+  flags: string[];
+  holdExpiresAt: Date | null;
+  anonymizedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export type InquiryListItem = Pick<
+  InquiryDetail,
+  'id' | 'reference' | 'kind' | 'status' | 'partner1' | 'partner2' | 'email' | 'weddingDate' | 'town' | 'venue' | 'packageId' | 'flags' | 'holdExpiresAt' | 'createdAt'
+>;
+
+export interface StatusChange {
+  id: number;
+  fromStatus: InquiryStatus | null;
+  toStatus: InquiryStatus;
+  actor: string;
+  note: string | null;
+  createdAt: Date;
+}
+
+export interface InquiryNote {
+  id: number;
+  author: string;
+  body: string;
+  createdAt: Date;
+}
+
+/** What a couple sees in their portal: no flags, notes, client hashes or internal ids. */
+export interface CoupleInquiry {
+  reference: string;
+  kind: InquiryKind;
+  status: InquiryStatus;
+  statusLabel: string;
+  weddingDate: string | null;
+  venue: string | null;
+  town: string | null;
+  packageId: string | null;
+  createdAt: string;
+}
+
+export interface OutboxMail {
+  id: number;
+  to: string;
+  subject: string;
+  kind: string;
+  status: string;
+  attempts: number;
+  lastError: string | null;
+  relatedId: string | null;
+  createdAt: Date;
+  sentAt: Date | null;
+}
+
+export type ListSort = 'date-asc' | 'date-desc' | 'created-desc' | 'created-asc';
+
+export interface ListFilters {
+  q?: string;
+  status?: InquiryStatus;
+  year?: number;
+  flagged?: boolean;
+  sort?: ListSort;
+  page?: number;
+  pageSize?: number;
+}
+
+export interface ListResult {
+  items: InquiryListItem[];
+  total: number;
+  page: number;
+  pageSize: number;
+  pages: number;
+  /** Per status, under the same search and year filters (not the status filter). */
+  counts: Record<InquiryStatus, number>;
+  flaggedCount: number;
+}

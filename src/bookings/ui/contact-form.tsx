@@ -1,0 +1,34 @@
+'use client';
+import { useActionState } from 'react';
+import { SubmitButton, TextArea, TextField } from '@/ui/form/fields';
+import { LIMITS } from '@/bookings/input';
+import type { FormState } from '@/bookings/form-state';
+import { submitContactMessage } from './actions';
+import styles from './booking.module.css';
+import { ConsentFields, FormPreamble, Required } from './form-shell';
+
+/** The contact form for /kontakt (the page itself belongs to the site pages). */
+export function ContactForm({ initial, today }: { initial: FormState; today: string }) {
+  const [state, action] = useActionState(submitContactMessage, initial);
+  const v = state.values;
+  const f = state.fields;
+  return (
+    <form action={action} noValidate className={`form ${styles.form}`} key={state.attempt} id="kontaktni-formular">
+      <FormPreamble state={state} />
+      <p className="muted">Pole označená hvězdičkou (*) jsou povinná.</p>
+      <div className="form-row">
+        <TextField name="partner1" label={<>Jméno<Required /></>} required autoComplete="name" maxLength={LIMITS.name} defaultValue={v.partner1} error={f.partner1} />
+        <TextField name="email" type="email" label={<>E-mail<Required /></>} required autoComplete="email" maxLength={LIMITS.email} defaultValue={v.email} error={f.email} />
+      </div>
+      <div className="form-row">
+        <TextField name="phone" type="tel" label="Telefon" autoComplete="tel" maxLength={LIMITS.phone} defaultValue={v.phone} error={f.phone} />
+        <TextField name="weddingDate" type="date" label="Datum svatby (pokud už jej znáte)" min={today} defaultValue={v.weddingDate} error={f.weddingDate} />
+      </div>
+      <TextArea name="message" label={<>Zpráva<Required /></>} required maxLength={LIMITS.message} defaultValue={v.message} error={f.message} />
+      <ConsentFields state={state} marketing={false} />
+      <div>
+        <SubmitButton pendingText="Odesílám zprávu…">Odeslat zprávu</SubmitButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,65 @@
+'use client';
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { CheckboxField, ErrorSummary } from '@/ui/form/fields';
+import { FIELD_LABELS } from '@/bookings/input';
+import { HONEYPOT_FIELD, type FormState } from '@/bookings/form-state';
+
+/** Hidden fields, honeypot, the refusal message and the error summary every booking form shares. */
+export function FormPreamble({ state }: { state: FormState }) {
+  const fieldErrors = Object.fromEntries(Object.entries(state.fields).filter(([k]) => k !== '_form'));
+  const formError = state.fields._form;
+  return (
+    <>
+      <input type="hidden" name="_key" value={state.key} />
+      <input type="hidden" name="_started" value={state.started} />
+      <div className="hp-field" aria-hidden="true">
+        <label htmlFor={`${state.kind}-${HONEYPOT_FIELD}`}>Tohle pole nevyplňujte</label>
+        <input id={`${state.kind}-${HONEYPOT_FIELD}`} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+      {state.status === 'error' && (!Object.keys(fieldErrors).length || formError) ? (
+        <div className="notice notice-error" role="alert" tabIndex={-1} ref={(el) => el?.focus()} data-testid="form-message">
+          <p style={{ margin: 0 }}>{formError ?? state.message}</p>
+        </div>
+      ) : null}
+      <ErrorSummary errors={fieldErrors} labels={FIELD_LABELS} title="Prosím opravte vyznačená pole" />
+    </>
+  );
+}
+
+export function ConsentFields({ state, marketing = true }: { state: FormState; marketing?: boolean }) {
+  const v = state.values;
+  return (
+    <>
+      <CheckboxField
+        name="consent"
+        required
+        defaultChecked={v.consent === 'on'}
+        error={state.fields.consent}
+        label={
+          <>
+            Souhlasím se <Link href="/ochrana-udaju">zpracováním osobních údajů</Link> za účelem vyřízení poptávky (povinné)
+          </>
+        }
+      />
+      {marketing ? (
+        <CheckboxField
+          name="marketingConsent"
+          defaultChecked={v.marketingConsent === 'on'}
+          error={state.fields.marketingConsent}
+          label="Chci občas dostat e-mail s novinkami a volnými termíny (nepovinné)"
+        />
+      ) : null}
+    </>
+  );
+}
+
+export function Required(): ReactNode {
+  return (
+    <>
+      {' '}
+      <span aria-hidden="true">*</span>
+      <span className="visually-hidden">(povinné)</span>
+    </>
+  );
+}
