@@ -7,6 +7,11 @@ import { SiteFooter } from '@/ui/layout/site-footer';
 import { getSiteInfo } from '@/content/site';
 import { siteUrl } from '@/platform/env';
 import { RouteEffects } from '@/ui/layout/route-effects';
+import { getEnv } from '@/platform/env';
+import { ownBuild } from '@/platform/build/build-info.server';
+import { currentMeasurementId } from '@/platform/analytics/measurement-id';
+import { BuildWatcher } from '@/ui/build-watcher/build-watcher';
+import { ConsentManager } from '@/ui/consent/consent-manager';
 
 export async function generateMetadata(): Promise<Metadata> {
   const site = getSiteInfo();
@@ -26,8 +31,10 @@ export const viewport: Viewport = {
 };
 
 export default function RootLayout({ children }: { children: ReactNode }) {
+  const env = getEnv();
+  const build = ownBuild();
   return (
-    <html lang="cs" className={fontVariables}>
+    <html lang="cs" className={fontVariables} data-build-id={build.id}>
       <body>
         <a className="skip-link" href="#main">
           Přeskočit na obsah
@@ -38,6 +45,8 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         </main>
         <SiteFooter />
         <RouteEffects />
+        <BuildWatcher buildId={build.id} intervalMs={env.BUILD_CHECK_INTERVAL_MS} />
+        <ConsentManager measurementId={currentMeasurementId(env.ANALYTICS_MEASUREMENT_ID)} />
       </body>
     </html>
   );
