@@ -7,6 +7,7 @@ import { SiteFooter } from '@/ui/layout/site-footer';
 import { getSiteInfo } from '@/content/site';
 import { siteUrl } from '@/platform/env';
 import { RouteEffects } from '@/ui/layout/route-effects';
+import { AccountSession } from '@/accounts/account-session';
 import { getEnv } from '@/platform/env';
 import { ownBuild } from '@/platform/build/build-info.server';
 import { currentMeasurementId } from '@/platform/analytics/measurement-id';
@@ -39,12 +40,14 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         <a className="skip-link" href="#main">
           Přeskočit na obsah
         </a>
-        <SiteHeader />
-        <main id="main" tabIndex={-1}>
-          {children}
-        </main>
-        <SiteFooter />
-        <RouteEffects />
+        <AccountSession>
+          <SiteHeader />
+          <main id="main" tabIndex={-1}>
+            {children}
+          </main>
+          <SiteFooter />
+          <RouteEffects />
+        </AccountSession>
         <BuildWatcher buildId={build.id} intervalMs={env.BUILD_CHECK_INTERVAL_MS} />
         <ConsentManager measurementId={currentMeasurementId(env.ANALYTICS_MEASUREMENT_ID)} />
       </body>

@@ -1,6 +1,7 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import { getDbHandle } from '@/db/db.server';
+import { getContentStatus } from '@/content/registry';
 import { log } from './log';
 import { isShuttingDown } from './shutdown.server';
 
@@ -38,11 +39,18 @@ async function timed(fn: () => Promise<string | undefined>): Promise<CheckResult
 export async function readiness(requestId?: string): Promise<Readiness> {
   const checks: Record<string, CheckResult> = {};
   if (isShuttingDown()) checks.process = { ok: false, ms: 0, detail: 'shutting down' };
-  checks.database = await timed(async () => {
+  // Both checks run at once, each bounded by TIMEOUT_MS.
+  const database = timed(async () => {
     const handle = await getDbHandle();
     await handle.db.execute(sql`SELECT 1`);
     return handle.kind;
   });
+  const content = timed(async () => {
+    const status = await getContentStatus();
+    if (!status.answered) throw new Error(`${status.source}: ${status.error ?? 'no answer'}`);
+    return `${status.source} (${status.itemCount} items)`;
+  });
+  [checks.database, checks.content] = await Promise.all([database, content]);
   const ready = Object.values(checks).every((c) => c.ok);
   if (!ready) log.warn('not ready', { requestId, checks });
   return { ready, checks };
