@@ -99,7 +99,8 @@ async function runStartup(): Promise<void> {
     await runStartupSteps([...core.before, ...extraStartupSteps(), ...core.after]);
   } catch (err) {
     // Next does not stop the server when register() fails: exit, so nothing serves half-working.
-    if (process.env.NODE_ENV === 'production' && process.env.VITEST === undefined) {
+    // NEXT_RUNTIME is set inside Next's server only (not in unit tests, which want the error).
+    if (process.env.NODE_ENV === 'production' && process.env.NEXT_RUNTIME === 'nodejs') {
       process.stderr.write(`\n${err instanceof Error ? err.message : String(err)}\n`);
       process.exit(1);
     }

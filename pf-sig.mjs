@@ -1,0 +1,21 @@
+import { spawn } from 'node:child_process';
+import http from 'node:http';
+const port = 3394;
+const proc = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'], { env: { ...process.env, NODE_ENV: 'production', DATA_DIR: '/tmp/pfdata4' }, stdio: ['ignore', 'pipe', 'pipe'] });
+let out = ''; proc.stdout.on('data', d => out += d); proc.stderr.on('data', d => out += d);
+proc.on('exit', (c, s) => console.log('exit', c, s, Date.now() - t0));
+await new Promise(r => setTimeout(r, 3000));
+await fetch(`http://127.0.0.1:${port}/api/health`).then(r => console.log('health', r.status));
+const t0 = Date.now();
+const pending = new Promise((resolve, reject) => {
+  const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/api/analytics/pageview', headers: { 'content-type': 'application/json', 'content-length': '19' } }, (res) => { console.log('status', res.statusCode, Date.now() - t0); res.resume(); res.on('end', () => resolve(res.statusCode)); });
+  req.on('error', (e) => { console.log('req error', e.message); reject(e); });
+  req.write('{"path":');
+  setTimeout(() => req.end('"/pomalu"}'), 1000);
+});
+await new Promise(r => setTimeout(r, 300));
+proc.kill('SIGTERM');
+await pending.catch(() => {});
+await new Promise(r => setTimeout(r, 8000));
+console.log(out.split('\n').filter(l => l.includes('shutdown') || l.includes('rror')).join('\n'));
+proc.kill('SIGKILL');
