@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -154,11 +155,34 @@ describe('operations', () => {
     expect(message).toContain('STORAGE_DRIVER=s3 vyžaduje S3_BUCKET');
   });
 
-  it('on SIGTERM stops, closes the database cleanly and exits 143', async () => {
+  it('on SIGTERM finishes an in-flight request, closes the database and exits 143', async () => {
     const s = await startServer();
-    expect((await fetch(`${s.url}/`)).status).toBe(200);
+    const port = Number(new URL(s.url).port);
+    // A page view whose body arrives slowly: in flight when the signal comes, it must still be answered.
+    const body = ['{"path":', '"/pomalu"}'];
+    const pending = new Promise<number>((resolve, reject) => {
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/analytics/pageview',
+          agent: false,
+          headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body.join(''))), connection: 'close' },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on('error', reject);
+      req.write(body[0]);
+      setTimeout(() => req.end(body[1]), 1000);
+    });
+    await new Promise((r) => setTimeout(r, 300));
     const exited = new Promise<number | null>((resolve) => s.proc.once('exit', (code) => resolve(code)));
     s.proc.kill('SIGTERM');
+    expect(await pending).toBe(204);
     expect(await exited).toBe(143);
     expect(s.output()).toContain('shutdown: signal received');
     expect(s.output()).toContain('shutdown: database closed, exiting');
