@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { expectNoAxeViolations, launchBrowser, newContext, startServer, type RunningServer } from './harness';
+import { expectNoAxeViolations, launchBrowser, newContext, skipConsentBanner, startServer, type RunningServer } from './harness';
 
 /**
  * Czech opt-in consent: nothing is measured and no analytics cookie exists before "Přijmout vše"; after it, page
@@ -102,6 +102,16 @@ describe('cookie consent and analytics', () => {
     await prefs.locator('input[value="analytics"]').check({ force: true });
     await prefs.getByRole('button', { name: 'Uložit nastavení' }).click();
     await expect.poll(() => t.pageviews.map((p) => p.path), { timeout: 5000 }).toEqual(['/neexistuje']);
+    await t.ctx.close();
+  });
+
+  it('skipConsentBanner (for other tests) answers the banner in advance', async () => {
+    const t = await tracked('phone');
+    await skipConsentBanner(t.ctx, server.url);
+    await t.page.goto(server.url + '/');
+    await t.page.waitForTimeout(2500);
+    expect(await banner(t.page).count()).toBe(0);
+    expect(t.pageviews).toEqual([]);
     await t.ctx.close();
   });
 
