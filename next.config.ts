@@ -1,9 +1,29 @@
 import type { NextConfig } from 'next';
+import { execFileSync } from 'node:child_process';
+import { STATIC_SECURITY_HEADERS } from './src/platform/security-headers';
+
+/**
+ * Every build gets its own id (git commit + build time), so two builds of one commit still differ. Next writes it
+ * to .next/BUILD_ID; the server reads it at run time for /builds/latest.json and the browser's update check.
+ */
+function buildId(): string {
+  let commit = 'nogit';
+  try {
+    commit = execFileSync('git', ['rev-parse', '--short=10', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || commit;
+  } catch {
+    /* not a git checkout (e.g. a tarball deploy) */
+  }
+  return `${commit}-${Date.now().toString(36)}`;
+}
 
 const config: NextConfig = {
   // PGlite ships wasm + data files; bundling it breaks prerendering and copies ~15 MB into static assets.
   serverExternalPackages: ['@electric-sql/pglite', 'postgres', 'sharp'],
   poweredByHeader: false,
+  generateBuildId: async () => buildId(),
+  async headers() {
+    return [{ source: '/:path*', headers: STATIC_SECURITY_HEADERS }];
+  },
   reactStrictMode: true,
   experimental: {
     authInterrupts: true,

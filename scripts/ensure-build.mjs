@@ -34,10 +34,21 @@ if (current === digest && fs.existsSync(path.join(root, '.next', 'BUILD_ID'))) {
   console.log('Produkční build je aktuální.');
 } else {
   console.log('Sestavuji produkční build (next build)…');
+  // Canary values for server-only secrets: the platform e2e test greps .next/static for them, proving no
+  // server env value leaks into client bundles. They configure nothing (everything reads env at run time).
+  const canaries = {
+    JWT_SECRET: `canary-jwt-${digest.slice(0, 16)}`,
+    SMTP_URL: `smtp://canary-user:canary-pass-${digest.slice(16, 28)}@127.0.0.1:1`,
+    S3_SECRET_ACCESS_KEY: `canary-s3-${digest.slice(28, 44)}`,
+    STRAPI_TOKEN: `canary-strapi-${digest.slice(44, 60)}`,
+    OIDC_CLIENT_SECRET: `canary-oidc-${digest.slice(0, 12)}`,
+    REVALIDATE_SECRET: `canary-revalidate-${digest.slice(12, 24)}`,
+  };
   execFileSync(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'build'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
+    env: { ...process.env, ...canaries, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
   });
+  fs.writeFileSync(path.join(root, '.next', 'build-canaries.json'), JSON.stringify(canaries));
   fs.writeFileSync(stamp, digest);
 }

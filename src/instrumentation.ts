@@ -2,5 +2,7 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   const { startup } = await import('./platform/startup.server');
+  const { installShutdownHandlers } = await import('./platform/shutdown.server');
+  installShutdownHandlers();
   await startup();
 }

@@ -2,11 +2,15 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { buildCsp } from '@/platform/csp';
 import { weddingRedirect } from '@/content/wedding-redirects';
 import { oversizedFormPost, oversizedFormResponse } from '@/bookings/form-body-limit';
+import { parseQuery, QueryLimitError } from '@/platform/query';
+import { getEnv } from '@/platform/env';
+import { HSTS_VALUE, wantsHsts } from '@/platform/security-headers';
 
 /**
  * Runs before every page and API request:
+ * - query-string limits (SPEC §9: 1000 parameters, arrays of 20, depth 5): over-limit → Czech 400/414;
  * - `wedding-redirects` (SPEC §2): legacy wedding URLs → canonical /weddings/{slug} (308);
- * - a per-request CSP nonce (scripts) and a request id;
+ * - a per-request CSP nonce (scripts), HSTS behind https, and a request id for the logs;
  * - the requested path for the not-found page ("Page not found: {full path}").
  */
 export function proxy(request: NextRequest) {
@@ -14,17 +18,33 @@ export function proxy(request: NextRequest) {
   if (oversizedFormPost(request.method, request.nextUrl.pathname, request.headers.get('content-length'))) {
     return oversizedFormResponse(request.nextUrl.pathname);
   }
+
+  const requestId = request.headers.get('x-request-id')?.slice(0, 100) || crypto.randomUUID();
+  const env = getEnv();
+  const hsts = wantsHsts(env.SITE_URL, env.NODE_ENV);
+
+  if (request.nextUrl.search) {
+    try {
+      parseQuery(request.nextUrl.search);
+    } catch (err) {
+      if (err instanceof QueryLimitError) return limitResponse(request, err, requestId);
+      throw err;
+    }
+  }
+
   const legacy = weddingRedirect(request.nextUrl.pathname, request.nextUrl.searchParams);
   if (legacy) {
     const url = request.nextUrl.clone();
     url.pathname = legacy.pathname;
     url.search = legacy.search ?? '';
-    return NextResponse.redirect(url, 308);
+    const res = NextResponse.redirect(url, 308);
+    res.headers.set('x-request-id', requestId);
+    if (hsts) res.headers.set('strict-transport-security', HSTS_VALUE);
+    return res;
   }
 
   const nonce = btoa(crypto.randomUUID());
   const csp = buildCsp(nonce, process.env.NODE_ENV !== 'production');
-  const requestId = request.headers.get('x-request-id') ?? crypto.randomUUID();
   const headers = new Headers(request.headers);
   headers.set('x-nonce', nonce);
   headers.set('content-security-policy', csp);
@@ -34,7 +54,18 @@ export function proxy(request: NextRequest) {
   const response = NextResponse.next({ request: { headers } });
   response.headers.set('content-security-policy', csp);
   response.headers.set('x-request-id', requestId);
+  if (hsts) response.headers.set('strict-transport-security', HSTS_VALUE);
   return response;
+}
+
+function limitResponse(request: NextRequest, err: QueryLimitError, requestId: string) {
+  const common = { 'x-request-id': requestId, 'cache-control': 'no-store' };
+  if (request.nextUrl.pathname.startsWith('/api/')) {
+    return NextResponse.json({ error: err.message }, { status: err.status, headers: common });
+  }
+  const title = err.status === 414 ? 'Příliš dlouhá adresa' : 'Neplatná adresa';
+  const html = `<!doctype html><html lang="cs"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title></head><body><main><h1>${title}</h1><p>${err.message}</p><p><a href="/">Zpět na úvodní stránku</a></p></main></body></html>`;
+  return new NextResponse(html, { status: err.status, headers: { ...common, 'content-type': 'text/html; charset=utf-8' } });
 }
 
 export const config = {

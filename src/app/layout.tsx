@@ -8,6 +8,11 @@ import { getSiteInfo } from '@/content/site';
 import { siteUrl } from '@/platform/env';
 import { RouteEffects } from '@/ui/layout/route-effects';
 import { AccountSession } from '@/accounts/account-session';
+import { getEnv } from '@/platform/env';
+import { ownBuild } from '@/platform/build/build-info.server';
+import { currentMeasurementId } from '@/platform/analytics/measurement-id';
+import { BuildWatcher } from '@/ui/build-watcher/build-watcher';
+import { ConsentManager } from '@/ui/consent/consent-manager';
 
 export async function generateMetadata(): Promise<Metadata> {
   const site = getSiteInfo();
@@ -27,8 +32,10 @@ export const viewport: Viewport = {
 };
 
 export default function RootLayout({ children }: { children: ReactNode }) {
+  const env = getEnv();
+  const build = ownBuild();
   return (
-    <html lang="cs" className={fontVariables}>
+    <html lang="cs" className={fontVariables} data-build-id={build.id}>
       <body>
         <a className="skip-link" href="#main">
           Přeskočit na obsah
@@ -41,6 +48,8 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           <SiteFooter />
           <RouteEffects />
         </AccountSession>
+        <BuildWatcher buildId={build.id} intervalMs={env.BUILD_CHECK_INTERVAL_MS} />
+        <ConsentManager measurementId={currentMeasurementId(env.ANALYTICS_MEASUREMENT_ID)} />
       </body>
     </html>
   );

@@ -33,3 +33,20 @@ export const log = {
   warn: (msg: string, ctx?: Record<string, unknown>) => write('warn', msg, ctx),
   error: (msg: string, ctx?: Record<string, unknown>) => write('error', msg, ctx),
 };
+
+export type Logger = typeof log;
+
+/** A logger that adds fixed fields (e.g. the request id the proxy assigned) to every line. */
+export function childLogger(fields: Record<string, unknown>): Logger {
+  return {
+    debug: (msg, ctx) => write('debug', msg, { ...fields, ...ctx }),
+    info: (msg, ctx) => write('info', msg, { ...fields, ...ctx }),
+    warn: (msg, ctx) => write('warn', msg, { ...fields, ...ctx }),
+    error: (msg, ctx) => write('error', msg, { ...fields, ...ctx }),
+  };
+}
+
+/** Logger for a route handler: every line carries the request's `x-request-id` (set by src/proxy.ts). */
+export function requestLogger(request: { headers: Headers }): Logger {
+  return childLogger({ requestId: request.headers.get('x-request-id') ?? undefined });
+}

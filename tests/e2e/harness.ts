@@ -173,3 +173,23 @@ export async function startSmtp(): Promise<{ url: string; messages: ReceivedMail
     stop: () => new Promise<void>((r) => server.close(() => r())),
   };
 }
+
+/**
+ * Pre-answers the cookie banner ("Odmítnout vše", i.e. only necessary cookies) for a context, for tests that are
+ * not about consent and must not have the banner over the page. The value is what vanilla-cookieconsent stores.
+ */
+export async function skipConsentBanner(context: BrowserContext, url: string, categories: string[] = ['necessary']): Promise<void> {
+  const now = new Date().toISOString();
+  const value = {
+    categories,
+    revision: 0,
+    data: null,
+    consentTimestamp: now,
+    consentId: '00000000-0000-4000-8000-000000000000',
+    services: Object.fromEntries(categories.map((c) => [c, []])),
+    languageCode: 'cs',
+    lastConsentTimestamp: now,
+    expirationTime: Date.now() + 182 * 86_400_000,
+  };
+  await context.addCookies([{ name: 'cc_cookie', value: encodeURIComponent(JSON.stringify(value)), url }]);
+}

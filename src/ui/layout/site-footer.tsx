@@ -1,6 +1,8 @@
 import Link from 'next/link';
 import { getSiteInfo } from '@/content/site';
 import styles from './site-footer.module.css';
+import { ConsentSettingsButton } from '@/ui/consent/consent-settings-button';
+import { getEnv } from '@/platform/env';
 
 export function SiteFooter() {
   const { photographer: p } = getSiteInfo();
@@ -51,7 +53,9 @@ export function SiteFooter() {
             <li>
               <Link href="/ucet">Účet pro snoubence</Link>
             </li>
-            <li id="footer-consent-slot" />
+            <li>
+              <ConsentSettingsButton externalAnalytics={Boolean(getEnv().ANALYTICS_MEASUREMENT_ID || getEnv().ANALYTICS_CONFIG_URL)} />
+            </li>
           </ul>
         </div>
       </div>

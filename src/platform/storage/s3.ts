@@ -1,0 +1,79 @@
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { withRetry, realClock, type RetryClock } from '../retry';
+import { log } from '../log';
+import { errorStatus, storagePolicy } from './retry-policy';
+import { assertValidKey, type Storage, type StoredObject } from './types';
+
+export interface S3StorageOptions {
+  endpoint?: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  region: string;
+  /** Path-style URLs (http://host/bucket/key): what MinIO, s3rver and most self-hosted stores expect. */
+  forcePathStyle?: boolean;
+  clock?: RetryClock;
+}
+
+/**
+ * S3-compatible object storage. The SDK's own retries are switched off (maxAttempts 1) so that our policy —
+ * SPEC §9: 5xx/408/429/network, backoff capped at 64 s with jitter, 2 min per operation, 10 min per upload —
+ * is the only one in force and can be tested.
+ */
+export function createS3Storage(opts: S3StorageOptions): Storage {
+  const client = new S3Client({
+    endpoint: opts.endpoint,
+    region: opts.region,
+    forcePathStyle: opts.forcePathStyle ?? Boolean(opts.endpoint),
+    credentials: { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey },
+    maxAttempts: 1,
+  });
+  const clock = opts.clock ?? realClock;
+  const run = <T>(what: string, kind: 'operation' | 'upload', fn: () => Promise<T>) =>
+    withRetry(
+      fn,
+      storagePolicy(kind, ({ attempt, delayMs, error }) =>
+        log.warn('storage: retrying', { what, attempt, delayMs, status: errorStatus(error), error: error instanceof Error ? error.message : String(error) }),
+      ),
+      clock,
+    );
+  return {
+    driver: 's3',
+    async put(key, body, contentType) {
+      assertValidKey(key);
+      await run(`put ${key}`, 'upload', () => client.send(new PutObjectCommand({ Bucket: opts.bucket, Key: key, Body: body, ContentType: contentType })));
+    },
+    async get(key): Promise<StoredObject | null> {
+      assertValidKey(key);
+      try {
+        return await run(`get ${key}`, 'operation', async () => {
+          const res = await client.send(new GetObjectCommand({ Bucket: opts.bucket, Key: key }));
+          const bytes = res.Body ? await res.Body.transformToByteArray() : new Uint8Array();
+          return { body: Buffer.from(bytes), contentType: res.ContentType ?? 'application/octet-stream' };
+        });
+      } catch (err) {
+        if (isNotFound(err)) return null;
+        throw err;
+      }
+    },
+    async delete(key) {
+      assertValidKey(key);
+      await run(`delete ${key}`, 'operation', () => client.send(new DeleteObjectCommand({ Bucket: opts.bucket, Key: key })));
+    },
+    async exists(key) {
+      assertValidKey(key);
+      try {
+        await run(`head ${key}`, 'operation', () => client.send(new HeadObjectCommand({ Bucket: opts.bucket, Key: key })));
+        return true;
+      } catch (err) {
+        if (isNotFound(err)) return false;
+        throw err;
+      }
+    },
+  };
+}
+
+function isNotFound(err: unknown): boolean {
+  const name = (err as { name?: unknown })?.name;
+  return errorStatus(err) === 404 || name === 'NoSuchKey' || name === 'NotFound';
+}

@@ -1,0 +1,161 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { expectNoAxeViolations, launchBrowser, newContext, startServer, type RunningServer } from './harness';
+
+/**
+ * SPEC §4 "Build updates" in Chromium against the production build. A deployment announces a newer build by
+ * writing DATA_DIR/latest-build.json; the running page must notice, say so, and switch the next navigation to a
+ * full page load — at most once per 10 s per path.
+ */
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({ BUILD_CHECK_INTERVAL_MS: '1000' }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+function announce(id: string | null) {
+  const file = path.join(server.dataDir, 'latest-build.json');
+  if (id === null) fs.rmSync(file, { force: true });
+  else fs.writeFileSync(file, JSON.stringify({ id, timestamp: Date.now() }));
+}
+
+/** React attached its fibers to the watcher's live region: the page is hydrated and the effects run. */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const el = document.querySelector('[role="status"]');
+    return !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber'));
+  });
+}
+
+/** Focus (like a visitor returning to the tab) makes the watcher check at once instead of on the next tick. */
+async function focusTab(page: Page) {
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+}
+
+async function mark(page: Page) {
+  await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+}
+async function sameDocument(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
+}
+
+/** The header's brand link to "/" (a Next <Link>, present on every page). */
+const brandLink = (page: Page) => page.locator('header a[href="/"]').first();
+
+describe('build manifests', () => {
+  it('serves latest.json without caching and the route-rules manifest for its own id only', async () => {
+    announce(null);
+    const res = await fetch(`${server.url}/builds/latest.json?t=${Date.now()}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toContain('no-store');
+    const latest = (await res.json()) as { id: string; timestamp: number };
+    const ownId = fs.readFileSync(path.resolve(import.meta.dirname, '../../.next/BUILD_ID'), 'utf8').trim();
+    expect(latest.id).toBe(ownId);
+    expect(latest.timestamp).toBeGreaterThan(0);
+
+    const html = await (await fetch(server.url + '/')).text();
+    expect(html).toContain(`data-build-id="${ownId}"`);
+
+    const meta = await fetch(`${server.url}/builds/meta/${ownId}.json`);
+    expect(meta.status).toBe(200);
+    const manifest = (await meta.json()) as { id: string; redirects: { source: string; destination: string; statusCode: number }[]; routes: { path: string; type: string }[] };
+    expect(manifest.id).toBe(ownId);
+    expect(manifest.redirects).toContainEqual({ source: '/about', destination: '/omne', statusCode: 308 });
+    expect(manifest.routes).toContainEqual({ path: '/', type: 'dynamic' });
+    expect((await fetch(`${server.url}/builds/meta/some-other-build.json`)).status).toBe(404);
+
+    announce('deployed-elsewhere');
+    expect(((await (await fetch(`${server.url}/builds/latest.json?t=1`)).json()) as { id: string }).id).toBe('deployed-elsewhere');
+    announce(null);
+  });
+});
+
+describe('new build in the browser', () => {
+  it('notices a new build, shows the notice, and makes the next navigation a full load — once per 10 s per path', async () => {
+    announce(null);
+    const ctx = await newContext(browser, 'desktop');
+    const page = await ctx.newPage();
+    await page.goto(server.url + '/admin/login');
+    await hydrated(page);
+    expect(await page.getByText('Je k dispozici nová verze').count()).toBe(0);
+
+    announce('build-2');
+    const notice = page.locator('[role="status"]', { hasText: 'Je k dispozici nová verze' });
+    await notice.waitFor({ timeout: 10_000 });
+    await expectNoAxeViolations(page);
+
+    // 1st navigation to "/" (a <Link> click): a full page load instead of a client navigation.
+    await mark(page);
+    await brandLink(page).click();
+    await page.waitForURL(server.url + '/');
+    await page.waitForLoadState('load');
+    expect(await sameDocument(page)).toBe(false);
+    expect(await page.evaluate(() => sessionStorage.getItem('build-reload:/'))).not.toBeNull();
+
+    // The new document is still older than the announced build: it notices again. A programmatic navigation
+    // (router.push, not a click) to /admin/login ends in a full load of that page too.
+    await hydrated(page);
+    await focusTab(page);
+    await notice.waitFor({ timeout: 10_000 });
+    await mark(page);
+    await page.evaluate(() => (window as unknown as { next: { router: { push: (href: string) => void } } }).next.router.push('/admin/login'));
+    await page.waitForURL('**/admin/login');
+    await page.waitForLoadState('load');
+    await hydrated(page);
+    expect(await sameDocument(page)).toBe(false);
+
+    // 2nd changed-id navigation to "/" within 10 s: the guard lets the client navigation happen.
+    await focusTab(page);
+    await notice.waitFor({ timeout: 10_000 });
+    await mark(page);
+    await brandLink(page).click();
+    await page.waitForURL(server.url + '/');
+    await page.waitForTimeout(500);
+    const sinceFirst = await page.evaluate(() => Date.now() - Number(sessionStorage.getItem('build-reload:/')));
+    expect(sinceFirst).toBeLessThan(10_000);
+    expect(await sameDocument(page)).toBe(true);
+    await ctx.close();
+    announce(null);
+  });
+
+  it('reloads once when a page chunk fails to load, and not again within 10 s', async () => {
+    announce(null);
+    const ctx = await newContext(browser, 'phone');
+    const page = await ctx.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    // A chunk of this build that cannot be fetched (e.g. removed by a newer deployment).
+    await page.route('**/_next/static/chunks/gone-*.js', (route) => route.abort('failed'));
+    await page.goto(server.url + '/');
+    await hydrated(page);
+    await mark(page);
+    const loadChunk = () =>
+      page.evaluate(() => {
+        const s = document.createElement('script');
+        s.src = `/_next/static/chunks/gone-${Math.random().toString(36).slice(2)}.js`;
+        document.head.appendChild(s);
+      });
+    const reloaded = page.waitForEvent('load');
+    await loadChunk();
+    await reloaded;
+    expect(await sameDocument(page)).toBe(false);
+
+    await hydrated(page);
+    await mark(page);
+    await loadChunk();
+    // A dynamic import failing the same way (ChunkLoadError) is also covered by the guard.
+    await page.evaluate(() => {
+      void Promise.reject(Object.assign(new Error('Loading chunk 999 failed.'), { name: 'ChunkLoadError' }));
+    });
+    await page.waitForTimeout(1500);
+    expect(await sameDocument(page)).toBe(true);
+    await ctx.close();
+  });
+});
