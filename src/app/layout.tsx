@@ -7,6 +7,7 @@ import { SiteFooter } from '@/ui/layout/site-footer';
 import { getSiteInfo } from '@/content/site';
 import { siteUrl } from '@/platform/env';
 import { RouteEffects } from '@/ui/layout/route-effects';
+import { AccountSession } from '@/accounts/account-session';
 
 export async function generateMetadata(): Promise<Metadata> {
   const site = getSiteInfo();
@@ -32,12 +33,14 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         <a className="skip-link" href="#main">
           Přeskočit na obsah
         </a>
-        <SiteHeader />
-        <main id="main" tabIndex={-1}>
-          {children}
-        </main>
-        <SiteFooter />
-        <RouteEffects />
+        <AccountSession>
+          <SiteHeader />
+          <main id="main" tabIndex={-1}>
+            {children}
+          </main>
+          <SiteFooter />
+          <RouteEffects />
+        </AccountSession>
       </body>
     </html>
   );

@@ -73,4 +73,23 @@ export interface ContentProvider {
   getWeddingById(id: string): Promise<WeddingDetail | null>;
   getBlogPosts(): Promise<BlogPost[]>;
   getBlogPost(slug: string): Promise<BlogPost | null>;
+  /** Photo categories known to the source (the seven sample categories when it has none). Never throws. */
+  getCategories(): Promise<Category[]>;
+  /**
+   * Diagnostics (/strapi-test, /api/ready): asks the remote source directly, without fallback or cache.
+   * Never throws.
+   */
+  probe(): Promise<ContentProbe>;
+}
+
+export type ContentSourceName = ContentProvider['name'];
+
+export interface ContentProbe {
+  /** Whether the source answered with a well-formed response. */
+  answered: boolean;
+  /** Weddings the source returned (0 when it did not answer). */
+  itemCount: number;
+  /** Short description of the failure, when there was one. */
+  error?: string;
+  durationMs: number;
 }

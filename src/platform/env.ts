@@ -53,9 +53,18 @@ export const envSchema = z.object({
   STRAPI_VERSION: z.enum(['v3', 'v4', 'v5']).default('v5'),
   STRAPI_TOKEN: optionalString,
   REVALIDATE_SECRET: optionalString,
+  /** Seconds a cached content answer is served before it is refreshed in the background. */
+  CONTENT_REVALIDATE_SECONDS: int(60, 0),
 
   // Accounts
+  ACCOUNTS_SOURCE: z
+    .enum(['builtin', 'strapi'], { message: 'ACCOUNTS_SOURCE musí být jedna z hodnot: builtin, strapi' })
+    .default('builtin'),
   JWT_SECRET: optionalString,
+  /** Session lifetime in seconds (cookie max-age and JWT expiry); Strapi's default is 30 days. */
+  AUTH_COOKIE_MAX_AGE: int(30 * 24 * 3600, 300),
+  /** Populate params for GET /users/me, comma-separated (issue 4 name; AUTH_POPULATE is the older alias). */
+  STRAPI_USER_POPULATE: optionalString,
   AUTH_COOKIE_NAME: z.string().optional().transform((v) => (v && v.trim() ? v.trim() : 'strapi_jwt')),
   AUTH_POPULATE: z.string().optional().transform((v) => (v && v.trim() ? v.trim() : 'role')),
   ADMIN_ROLE_TYPE: z.string().optional().transform((v) => (v && v.trim() ? v.trim() : 'admin')),
@@ -117,6 +126,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   if (env.CONTENT_SOURCE === 'strapi' && !env.STRAPI_URL) {
     problems.push('CONTENT_SOURCE=strapi vyžaduje STRAPI_URL');
+  }
+  if (env.ACCOUNTS_SOURCE === 'strapi' && !env.STRAPI_URL) {
+    problems.push('ACCOUNTS_SOURCE=strapi vyžaduje STRAPI_URL');
   }
   if (env.STORAGE_DRIVER === 's3' && (!env.S3_BUCKET || !env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY)) {
     problems.push('STORAGE_DRIVER=s3 vyžaduje S3_BUCKET, S3_ACCESS_KEY_ID a S3_SECRET_ACCESS_KEY');

@@ -1,2 +1,52 @@
-// Owned by the accounts domain (users, roles, tokens).
-export {};
+import { boolean, integer, pgTable, serial, text, timestamp, uniqueIndex, index } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+
+// Owned by the accounts domain (users, roles, tokens). Kept in sync with migrations/0010_accounts.sql.
+
+export const authRoles = pgTable('auth_roles', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  type: text('type').notNull().unique('auth_roles_type_key'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const authUsers = pgTable(
+  'auth_users',
+  {
+    id: serial('id').primaryKey(),
+    documentId: text('document_id').notNull().unique('auth_users_document_id_key'),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    provider: text('provider').notNull().default('local'),
+    passwordHash: text('password_hash'),
+    confirmed: boolean('confirmed').notNull().default(false),
+    blocked: boolean('blocked').notNull().default(false),
+    roleId: integer('role_id').references(() => authRoles.id, { onDelete: 'set null' }),
+    tokenVersion: integer('token_version').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('auth_users_email_key').on(sql`lower(${t.email})`),
+    uniqueIndex('auth_users_username_key').on(sql`lower(${t.username})`),
+  ],
+);
+
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    tokenHash: text('token_hash').notNull().unique('auth_tokens_token_hash_key'),
+    userId: integer('user_id').references(() => authUsers.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('auth_tokens_user_idx').on(t.userId, t.kind)],
+);
+
+export type AuthUserRow = typeof authUsers.$inferSelect;
+export type AuthRoleRow = typeof authRoles.$inferSelect;

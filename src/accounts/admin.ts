@@ -1,0 +1,26 @@
+import type { Db } from '@/db/client';
+import { accountsConfig } from './config';
+import { hashPassword } from './builtin/passwords';
+import { countUsersWithRole, createUser, ensureRole, findUserByEmail, setPassword, updateUser, type UserWithRole } from './builtin/repository';
+
+/**
+ * Creates the photographer's admin account, or promotes an existing account (and sets its password).
+ * Used by `npm run admin:create` and the first-start setup page. No Next.js imports: runs from scripts too.
+ */
+export async function createOrPromoteAdmin(db: Db, input: { email: string; password: string }): Promise<{ user: UserWithRole; created: boolean }> {
+  const role = await ensureRole(db, accountsConfig().adminRoleType, 'Admin', 'Photographer: manages bookings.');
+  const passwordHash = await hashPassword(input.password);
+  const existing = await findUserByEmail(db, input.email);
+  if (existing) {
+    await updateUser(db, existing.id, { roleId: role.id, confirmed: true, blocked: false });
+    const user = await setPassword(db, existing.id, passwordHash);
+    if (!user) throw new Error(`User ${existing.id} vanished while being promoted`);
+    return { user, created: false };
+  }
+  const user = await createUser(db, { username: input.email, email: input.email, passwordHash, confirmed: true, roleId: role.id });
+  return { user, created: true };
+}
+
+export async function adminExists(db: Db): Promise<boolean> {
+  return (await countUsersWithRole(db, accountsConfig().adminRoleType)) > 0;
+}

@@ -1,0 +1,90 @@
+import crypto from 'node:crypto';
+import { SignJWT, jwtVerify, decodeJwt } from 'jose';
+import { eq } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { appSettings } from '@/db/schema';
+import { getEnv } from '@/platform/env';
+
+const SETTING_KEY = 'jwt_secret';
+const secrets = new WeakMap<Db, Promise<Uint8Array>>();
+
+/**
+ * JWT_SECRET when configured; otherwise one generated on first start and kept in app_settings, so every
+ * instance sharing the database signs with the same key and sessions survive restarts.
+ */
+export function jwtSecret(db: Db): Promise<Uint8Array> {
+  const configured = getEnv().JWT_SECRET;
+  if (configured) return Promise.resolve(new TextEncoder().encode(configured));
+  let p = secrets.get(db);
+  if (!p) {
+    p = loadOrCreateSecret(db).catch((err: unknown) => {
+      secrets.delete(db);
+      throw err;
+    });
+    secrets.set(db, p);
+  }
+  return p;
+}
+
+async function loadOrCreateSecret(db: Db): Promise<Uint8Array> {
+  const generated = crypto.randomBytes(48).toString('base64url');
+  // Two instances starting at once: the first insert wins and both read the winner back.
+  await db.insert(appSettings).values({ key: SETTING_KEY, value: generated }).onConflictDoNothing();
+  const [row] = await db.select().from(appSettings).where(eq(appSettings.key, SETTING_KEY));
+  return new TextEncoder().encode(row.value);
+}
+
+export interface SessionClaims {
+  id: number;
+  /** users.token_version at issue time; a password change invalidates older tokens. */
+  ver: number;
+  exp: number;
+  iat: number;
+}
+
+export async function issueJwt(db: Db, user: { id: number; tokenVersion: number }, lifetimeSeconds: number): Promise<string> {
+  return new SignJWT({ id: user.id, ver: user.tokenVersion })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt()
+    .setExpirationTime(`${lifetimeSeconds}s`)
+    .sign(await jwtSecret(db));
+}
+
+export async function verifyJwt(db: Db, token: string): Promise<SessionClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, await jwtSecret(db), { algorithms: ['HS256'] });
+    const id = payload.id;
+    const ver = payload.ver ?? 0;
+    if (typeof id !== 'number' || !Number.isSafeInteger(id) || typeof ver !== 'number') return null;
+    if (typeof payload.exp !== 'number' || typeof payload.iat !== 'number') return null;
+    return { id, ver, exp: payload.exp, iat: payload.iat };
+  } catch {
+    return null;
+  }
+}
+
+/** Expiry without verification — only to decide whether a (separately verified) token is due for renewal. */
+export function tokenExpiry(token: string): number | null {
+  try {
+    const { exp } = decodeJwt(token);
+    return typeof exp === 'number' ? exp : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Renew when less than an hour is left (SPEC §9: "auth token refresh within 1 hour of expiry"). */
+export const RENEW_WITHIN_SECONDS = 3600;
+
+export function isDueForRenewal(token: string, nowSeconds = Math.floor(Date.now() / 1000)): boolean {
+  const exp = tokenExpiry(token);
+  return exp !== null && exp > nowSeconds && exp - nowSeconds <= RENEW_WITHIN_SECONDS;
+}
+
+export function randomCode(): string {
+  return crypto.randomBytes(32).toString('base64url');
+}
+
+export function hashCode(code: string): string {
+  return crypto.createHash('sha256').update(code).digest('hex');
+}

@@ -1,0 +1,154 @@
+import crypto from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { authRoles, authTokens, authUsers, type AuthRoleRow, type AuthUserRow } from '@/db/schema';
+import { hashCode, randomCode } from './jwt';
+
+/** The only code that touches the accounts tables. */
+
+export type UserWithRole = AuthUserRow & { role: AuthRoleRow | null };
+
+export type TokenKind = 'reset-password' | 'email-confirmation' | 'admin-setup';
+
+async function withRole(db: Db, user: AuthUserRow | undefined): Promise<UserWithRole | null> {
+  if (!user) return null;
+  if (user.roleId === null) return { ...user, role: null };
+  const [role] = await db.select().from(authRoles).where(eq(authRoles.id, user.roleId));
+  return { ...user, role: role ?? null };
+}
+
+export async function findUserById(db: Db, id: number): Promise<UserWithRole | null> {
+  const [user] = await db.select().from(authUsers).where(eq(authUsers.id, id));
+  return withRole(db, user);
+}
+
+/** Strapi's local callback: the identifier is the e-mail (case-insensitive) or the username. */
+export async function findUserByIdentifier(db: Db, identifier: string): Promise<UserWithRole | null> {
+  const lowered = identifier.toLowerCase();
+  const [user] = await db
+    .select()
+    .from(authUsers)
+    .where(sql`${authUsers.provider} = 'local' AND (lower(${authUsers.email}) = ${lowered} OR lower(${authUsers.username}) = ${lowered})`)
+    .limit(1);
+  return withRole(db, user);
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserWithRole | null> {
+  const [user] = await db
+    .select()
+    .from(authUsers)
+    .where(sql`lower(${authUsers.email}) = ${email.toLowerCase()}`)
+    .limit(1);
+  return withRole(db, user);
+}
+
+export async function usernameOrEmailTaken(db: Db, username: string, email: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: authUsers.id })
+    .from(authUsers)
+    .where(
+      sql`lower(${authUsers.email}) IN (${email.toLowerCase()}, ${username.toLowerCase()}) OR lower(${authUsers.username}) IN (${username.toLowerCase()}, ${email.toLowerCase()})`,
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function findRoleByType(db: Db, type: string): Promise<AuthRoleRow | null> {
+  const [role] = await db.select().from(authRoles).where(eq(authRoles.type, type));
+  return role ?? null;
+}
+
+/** The admin role type is configurable (ADMIN_ROLE_TYPE); make sure it exists before assigning it. */
+export async function ensureRole(db: Db, type: string, name: string, description = ''): Promise<AuthRoleRow> {
+  await db.insert(authRoles).values({ type, name, description }).onConflictDoNothing();
+  const role = await findRoleByType(db, type);
+  if (!role) throw new Error(`Role ${type} could not be created`);
+  return role;
+}
+
+export async function createUser(
+  db: Db,
+  input: { username: string; email: string; passwordHash: string | null; provider?: string; confirmed: boolean; roleId: number | null },
+): Promise<UserWithRole> {
+  const [user] = await db
+    .insert(authUsers)
+    .values({
+      documentId: crypto.randomBytes(12).toString('hex').slice(0, 24),
+      username: input.username,
+      email: input.email.toLowerCase(),
+      provider: input.provider ?? 'local',
+      passwordHash: input.passwordHash,
+      confirmed: input.confirmed,
+      roleId: input.roleId,
+    })
+    .returning();
+  const created = await withRole(db, user);
+  if (!created) throw new Error('User insert returned nothing');
+  return created;
+}
+
+/** New password: bumps token_version so every session issued before stops working. */
+export async function setPassword(db: Db, userId: number, passwordHash: string): Promise<UserWithRole | null> {
+  const [user] = await db
+    .update(authUsers)
+    .set({ passwordHash, tokenVersion: sql`${authUsers.tokenVersion} + 1`, updatedAt: new Date() })
+    .where(eq(authUsers.id, userId))
+    .returning();
+  return withRole(db, user);
+}
+
+export async function updateUser(
+  db: Db,
+  userId: number,
+  patch: Partial<Pick<AuthUserRow, 'confirmed' | 'blocked' | 'roleId' | 'passwordHash' | 'username'>>,
+): Promise<UserWithRole | null> {
+  const [user] = await db
+    .update(authUsers)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(authUsers.id, userId))
+    .returning();
+  return withRole(db, user);
+}
+
+export async function countUsersWithRole(db: Db, roleType: string): Promise<number> {
+  const rows = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(authUsers)
+    .innerJoin(authRoles, eq(authRoles.id, authUsers.roleId))
+    .where(eq(authRoles.type, roleType));
+  return Number(rows[0]?.n ?? 0);
+}
+
+/**
+ * A new single-use code; only its SHA-256 is stored. Earlier unused codes of the same kind for the same user are
+ * dropped, so only the latest e-mailed link works.
+ */
+export async function createToken(db: Db, kind: TokenKind, userId: number | null, ttlMs: number, now = new Date()): Promise<string> {
+  const code = randomCode();
+  if (userId !== null) {
+    await db.delete(authTokens).where(and(eq(authTokens.kind, kind), eq(authTokens.userId, userId), isNull(authTokens.usedAt)));
+  } else {
+    await db.delete(authTokens).where(and(eq(authTokens.kind, kind), isNull(authTokens.userId)));
+  }
+  await db.insert(authTokens).values({ kind, tokenHash: hashCode(code), userId, expiresAt: new Date(now.getTime() + ttlMs) });
+  return code;
+}
+
+/** Marks the code used and returns it — atomically, so two concurrent requests cannot both consume it. */
+export async function consumeToken(db: Db, kind: TokenKind, code: string, now = new Date()): Promise<{ userId: number | null } | null> {
+  const rows = await db
+    .update(authTokens)
+    .set({ usedAt: now })
+    .where(and(eq(authTokens.kind, kind), eq(authTokens.tokenHash, hashCode(code)), isNull(authTokens.usedAt), gt(authTokens.expiresAt, now)))
+    .returning({ userId: authTokens.userId });
+  return rows[0] ?? null;
+}
+
+/** Valid right now (unused, unexpired) — for showing a form before the code is consumed. */
+export async function peekToken(db: Db, kind: TokenKind, code: string, now = new Date()): Promise<boolean> {
+  const rows = await db
+    .select({ id: authTokens.id })
+    .from(authTokens)
+    .where(and(eq(authTokens.kind, kind), eq(authTokens.tokenHash, hashCode(code)), isNull(authTokens.usedAt), gt(authTokens.expiresAt, now)));
+  return rows.length > 0;
+}

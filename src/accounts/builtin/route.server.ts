@@ -1,0 +1,21 @@
+import 'server-only';
+import { getDb } from '@/db/db.server';
+import { accountsConfig } from '../config';
+import { errorResponse, notFoundError } from './errors';
+import { handlers } from './handlers';
+
+type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+
+/**
+ * Route-file adapter: `export const POST = serve('login')`. With ACCOUNTS_SOURCE=strapi the accounts live in
+ * Strapi and these endpoints answer 404, so there is exactly one place accounts can be created.
+ */
+export function serve(name: keyof typeof handlers) {
+  return async (request: Request, context: RouteContext): Promise<Response> => {
+    if (accountsConfig().source !== 'builtin') return errorResponse(notFoundError());
+    const raw = (await context.params) ?? {};
+    const params: Record<string, string> = {};
+    for (const [k, v] of Object.entries(raw)) if (typeof v === 'string') params[k] = v;
+    return handlers[name](await getDb(), request, params);
+  };
+}

@@ -1,0 +1,75 @@
+import { getSiteInfo } from '@/content/site';
+
+/** Czech account e-mails, each as HTML and plain text. Links are absolute, built from siteUrl(). */
+export interface AccountEmail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+}
+
+function brand(): string {
+  try {
+    return getSiteInfo().photographer.brand;
+  } catch {
+    return 'Svatební fotograf';
+  }
+}
+
+function layout(title: string, paragraphs: string[], action?: { label: string; url: string }): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('\n');
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:12px 20px;background:#7a4b55;color:#ffffff;text-decoration:none;border-radius:4px">${escapeHtml(action.label)}</a></p>
+<p style="margin:0 0 16px;font-size:14px;color:#5a5550">Pokud tlačítko nefunguje, zkopírujte do prohlížeče tuto adresu:<br><a href="${escapeHtml(action.url)}" style="color:#7a4b55;word-break:break-all">${escapeHtml(action.url)}</a></p>`
+    : '';
+  return `<!doctype html>
+<html lang="cs"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:24px;background:#faf7f2;color:#1f1d1a;font-family:Georgia,serif;font-size:17px;line-height:1.6">
+<div style="max-width:560px;margin:0 auto">
+<h1 style="font-weight:normal;font-size:26px;margin:0 0 24px">${escapeHtml(title)}</h1>
+${body}
+${button}
+<p style="margin:32px 0 0;font-size:14px;color:#5a5550">${escapeHtml(brand())}</p>
+</div></body></html>`;
+}
+
+function text(paragraphs: string[], action?: { label: string; url: string }): string {
+  return [...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : []), '', brand()].join('\n\n');
+}
+
+export function confirmationEmail(url: string): AccountEmail {
+  const title = 'Potvrďte prosím svůj e-mail';
+  const paragraphs = [
+    'Dobrý den,',
+    'děkujeme za registraci. Abychom měli jistotu, že e-mailová adresa patří Vám, potvrďte ji prosím kliknutím na tlačítko níže a na otevřené stránce stiskněte „Potvrdit e-mail“.',
+    'Odkaz platí 48 hodin. Pokud jste se neregistrovali, tento e-mail prosím ignorujte.',
+  ];
+  const action = { label: 'Potvrdit e-mail', url };
+  return { subject: 'Potvrzení e-mailu pro Váš účet', text: text(paragraphs, action), html: layout(title, paragraphs, action) };
+}
+
+export function resetPasswordEmail(url: string): AccountEmail {
+  const title = 'Obnovení hesla';
+  const paragraphs = [
+    'Dobrý den,',
+    'obdrželi jsme žádost o obnovení hesla k Vašemu účtu. Nové heslo si nastavíte přes odkaz níže.',
+    'Odkaz platí 1 hodinu a lze jej použít jen jednou. Pokud jste o obnovení nežádali, e-mail prosím ignorujte – Vaše heslo zůstává beze změny.',
+  ];
+  const action = { label: 'Nastavit nové heslo', url };
+  return { subject: 'Obnovení hesla k Vašemu účtu', text: text(paragraphs, action), html: layout(title, paragraphs, action) };
+}
+
+export function passwordChangedEmail(when: Date, forgotUrl: string): AccountEmail {
+  const formatted = new Intl.DateTimeFormat('cs-CZ', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Prague' }).format(when);
+  const title = 'Heslo bylo změněno';
+  const paragraphs = [
+    'Dobrý den,',
+    `heslo k Vašemu účtu bylo ${formatted} změněno. Všechna dřívější přihlášení byla ukončena.`,
+    'Pokud jste heslo neměnili Vy, obnovte si jej prosím ihned přes odkaz níže a napište nám.',
+  ];
+  const action = { label: 'Obnovit heslo', url: forgotUrl };
+  return { subject: 'Heslo k Vašemu účtu bylo změněno', text: text(paragraphs, action), html: layout(title, paragraphs, action) };
+}

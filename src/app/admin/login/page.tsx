@@ -1,0 +1,28 @@
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { adminSignInAction } from '@/accounts/actions';
+import { getCurrentUser, isAdmin } from '@/accounts/guards.server';
+import { safeNextPath } from '@/accounts/next-path';
+import { SignInForm } from '@/accounts/ui/sign-in-form';
+
+export const metadata: Metadata = { title: 'Přihlášení do administrace', robots: { index: false, follow: false } };
+
+export default async function AdminLoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const sp = await searchParams;
+  const next = safeNextPath(typeof sp.next === 'string' ? sp.next : null, '/admin/bookings');
+  const user = await getCurrentUser();
+  if (isAdmin(user)) redirect(next);
+  return (
+    <section className="container-narrow section" aria-labelledby="admin-login-title">
+      <p className="eyebrow">Administrace</p>
+      <h1 id="admin-login-title">Přihlášení</h1>
+      <p className="lead">Přihlaste se prosím e-mailem a heslem svého účtu fotografky.</p>
+      {user ? (
+        <p className="notice" role="status">
+          Jste přihlášeni jako {user.email}, tento účet ale nemá přístup do administrace. Přihlaste se prosím jiným účtem.
+        </p>
+      ) : null}
+      <SignInForm action={adminSignInAction} next={next} />
+    </section>
+  );
+}

@@ -1,0 +1,6 @@
+import { serve } from '@/accounts/builtin/route.server';
+
+export const dynamic = 'force-dynamic';
+
+/** Built-in users-permissions endpoint (PROTOCOLS.md §1). */
+export const GET = serve('providerCallback');

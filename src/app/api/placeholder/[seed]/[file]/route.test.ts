@@ -1,0 +1,45 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { GET } from './route';
+
+function call(seed: string, file: string) {
+  return GET(new Request(`http://localhost/api/placeholder/${seed}/${file}`), { params: Promise.resolve({ seed, file }) });
+}
+
+describe('GET /api/placeholder/[seed]/[file]', () => {
+  it('renders a small, immutable-cached JPEG of the requested size', async () => {
+    const res = await call('tereza-jakub-7', '1200x900.jpg');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/jpeg');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const buf = Buffer.from(await res.arrayBuffer());
+    expect(buf.length).toBeLessThan(40_000);
+    const meta = await sharp(buf).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 1200, height: 900 });
+    // Not a flat grey box: real colour variation, and not grey (channels differ).
+    const stats = await sharp(buf).stats();
+    expect(stats.channels.some((c) => c.stdev > 4)).toBe(true);
+    const means = stats.channels.slice(0, 3).map((c) => c.mean);
+    expect(Math.max(...means) - Math.min(...means)).toBeGreaterThan(3);
+  });
+
+  it('returns the same bytes for the same URL', async () => {
+    const a = Buffer.from(await (await call('lucie-martin-2', '800x600.jpg')).arrayBuffer());
+    const b = Buffer.from(await (await call('lucie-martin-2', '800x600.jpg')).arrayBuffer());
+    expect(a.equals(b)).toBe(true);
+  });
+
+  it.each([
+    ['tereza-jakub-1', '99999x900.jpg', /Rozměry obrázku/],
+    ['tereza-jakub-1', '2401x900.jpg', /Rozměry obrázku/],
+    ['tereza-jakub-1', '10x10.jpg', /Rozměry obrázku/],
+    ['tereza-jakub-1', '800x600.png', /Neplatný název souboru/],
+    ['tereza-jakub-1', 'abc', /Neplatný název souboru/],
+    ['../etc', '800x600.jpg', /Neplatný identifikátor/],
+    ['Velká', '800x600.jpg', /Neplatný identifikátor/],
+  ])('rejects %s/%s with a Czech 400', async (seed, file, message) => {
+    const res = await call(seed, file);
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toMatch(message);
+  });
+});

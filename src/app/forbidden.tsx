@@ -1,0 +1,23 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+
+export const metadata: Metadata = { title: 'Přístup odepřen', robots: { index: false } };
+
+/** 403 for signed-in users without the needed role (requireAdmin → forbidden()). */
+export default function Forbidden() {
+  return (
+    <section className="container-narrow page-header" aria-labelledby="forbidden-title">
+      <p className="eyebrow">Chyba 403</p>
+      <h1 id="forbidden-title">Přístup odepřen</h1>
+      <p className="lead">Na tuto stránku nemáte oprávnění. Pokud spravujete tento web, přihlaste se prosím účtem administrátora.</p>
+      <p style={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap', marginTop: '2rem' }}>
+        <Link href="/" className="btn btn-primary">
+          Zpět na úvod
+        </Link>
+        <Link href="/ucet" className="btn">
+          Můj účet
+        </Link>
+      </p>
+    </section>
+  );
+}
