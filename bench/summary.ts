@@ -89,11 +89,12 @@ export function buildSummary(): string {
       }
       for (const a of data.adminList) {
         out.push(`Admin list on ${a.database} with ${a.rows.toLocaleString('en')} inquiries (bulk insert ${a.insertSeconds} s), \`listInquiries\` ×30 per variant:`, '');
-        out.push('| Variant | p50 | p95 | Page query plan |', '|---|---|---|---|');
+        out.push('| Variant | p50 | p95 | Statements (EXPLAIN ANALYZE ms) | Page query plan |', '|---|---|---|---|---|');
         for (const v of a.variants) {
-          const pq = v.plans.find((p) => /limit/i.test(p.sql));
+          const pq = v.plans.find((p) => p.isPageQuery);
           const b = a.budgets.find((c) => c.name.endsWith(`"${v.name}" p95`));
-          out.push(`| ${v.name} | ${v.p50Ms} ms | ${v.p95Ms} ms ${b ? mark(b) : ''} | ${pq ? `${pq.usesIndex ? '✅' : '❌'} ${pq.plan.slice(0, 2).map((l) => l.trim().replace(/\|/g, '\\|')).join(' → ').slice(0, 140)}` : 'n/a'} |`);
+          const stmts = v.plans.map((p) => (p.executionMs === null ? '?' : p.executionMs.toFixed(1))).join(' + ');
+          out.push(`| ${v.name} | ${v.p50Ms} ms | ${v.p95Ms} ms ${b ? mark(b) : ''} | ${stmts} | ${pq ? `${pq.usesIndex ? '✅' : '❌'} ${pq.plan.slice(0, 2).map((l) => l.trim().replace(/\|/g, '\\|')).join(' → ').slice(0, 140)}` : 'n/a'} |`);
         }
         out.push('');
       }

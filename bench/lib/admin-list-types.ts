@@ -6,7 +6,7 @@ export interface AdminListVariant {
   p95Ms: number;
   maxMs: number;
   total: number;
-  plans: { sql: string; plan: string[]; usesIndex: boolean }[];
+  plans: { sql: string; isPageQuery: boolean; executionMs: number | null; plan: string[]; usesIndex: boolean }[];
 }
 
 export interface AdminListResult {
