@@ -11,9 +11,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { budget, printBudgets, type BudgetCheck } from './lib/budgets';
 import { machineInfo, root } from './lib/machine';
-import { postgresAvailable } from './lib/postgres';
+import { freshPostgresDatabase, postgresAvailable } from './lib/postgres';
+import { runCannon } from './lib/cannon-runner';
 import { writeResult } from './lib/results';
-import { benchRoutes, reachableRoutes, startServer, treeRssMb } from './lib/server';
+import { benchRoutes, reachableRoutes, sampleRss, startServer, treeRssMb } from './lib/server';
 import { runLighthouse } from './lighthouse';
 import { measureBytes } from './bytes';
 import { measureThroughput } from './throughput';
@@ -91,6 +92,28 @@ async function main(): Promise<void> {
           budget('server RSS idle (restart on existing data dir)', t.memory.idleMb, '<=', 300, ' MB'),
           budget('server RSS under throughput load (peak)', t.memory.underLoadPeakMb, '<=', 300, ' MB'),
         ];
+        const pgMemory: Record<string, number> = {};
+        if (pgVersion) {
+          // The same server with DATABASE_URL (no embedded PGlite in the process): what a scaled deployment uses.
+          const pg = await freshPostgresDatabase('benchmem');
+          const pgServer = await startServer({ DATABASE_URL: pg.url });
+          try {
+            for (const r of measured) await fetch(pgServer.url + r.path).then((x) => x.text());
+            await new Promise((r) => setTimeout(r, 2000));
+            pgMemory['PostgreSQL mode: idle'] = treeRssMb(pgServer.proc.pid!);
+            const sampler = sampleRss(pgServer.proc.pid!);
+            await runCannon({ url: pgServer.url + '/', connections: 50, duration });
+            const samples = sampler.stop();
+            pgMemory['PostgreSQL mode: under load on /, peak'] = Math.max(...samples);
+            memBudgets.push(
+              budget('server RSS idle (PostgreSQL mode)', pgMemory['PostgreSQL mode: idle'], '<=', 300, ' MB'),
+              budget('server RSS under load (PostgreSQL mode, peak)', pgMemory['PostgreSQL mode: under load on /, peak'], '<=', 300, ' MB'),
+            );
+          } finally {
+            await pgServer.stop();
+            await pg.drop();
+          }
+        }
         writeResult('memory', {
           benchmark: 'Memory (server process tree RSS, PGlite default)',
           machine: machineInfo(pgVersion),
@@ -101,6 +124,7 @@ async function main(): Promise<void> {
             'idle after restart': t.memory.idleMb,
             'under load, median': t.memory.underLoadMedianMb,
             'under load, peak': t.memory.underLoadPeakMb,
+            ...pgMemory,
           },
         });
         printBudgets('Memory', memBudgets);
