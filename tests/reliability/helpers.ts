@@ -101,6 +101,8 @@ export async function postInquiry(
     method: 'POST',
     headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID(), ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
+    // A hung request fails the test with a reason instead of running into the test timeout.
+    signal: AbortSignal.timeout(60_000),
   });
   const text = await res.text();
   let json = null;
