@@ -48,6 +48,15 @@ const junk: fc.Arbitrary<unknown> = fc.oneof(
   fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 3 }),
 );
 
+/** encodeURIComponent that survives lone surrogates — they become a malformed UTF-8 sequence, fuzz in itself. */
+function enc(s: string): string {
+  try {
+    return encodeURIComponent(s);
+  } catch {
+    return `${encodeURIComponent(s.replace(/[\uD800-\uDFFF]/g, ''))}%ED%A0%80`;
+  }
+}
+
 /** Junk as text (objects from fc.dictionary may have keys like `toString`, so no String()). */
 const junkText: fc.Arbitrary<string> = junk.map((v) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? 'undefined')));
 
@@ -88,7 +97,7 @@ const inquiryReq: fc.Arbitrary<Req> = fc
     let body = JSON.stringify(b);
     const headers: Record<string, string> = { 'content-type': 'application/json', 'idempotency-key': `fuzz-key-${n}` };
     if (shape === 'array') body = JSON.stringify([b]);
-    if (shape === 'text') body = `partner1=${encodeURIComponent(String(b.partner1))}`;
+    if (shape === 'text') body = `partner1=${enc(String(b.partner1))}`;
     if (shape === 'truncated') body = body.slice(0, Math.max(1, Math.floor(body.length / 2)));
     if (shape === 'wrong-type') headers['content-type'] = 'text/plain';
     if (shape === 'huge') body = JSON.stringify({ ...b, message: 'z'.repeat(200_000) });
@@ -100,7 +109,7 @@ const dateish = fc.oneof(fc.constantFrom('2027-01-01', '2027-13-01', '1900-01-01
 const availabilityReq: fc.Arbitrary<Req> = fc.record({ from: dateish, to: dateish, extra: fc.string({ maxLength: 20 }) }).map(({ from, to, extra }) => ({
   label: 'availability',
   method: 'GET' as const,
-  path: `/api/availability?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}&${encodeURIComponent(extra)}=1`,
+  path: `/api/availability?from=${enc(from)}&to=${enc(to)}&${enc(extra)}=1`,
 }));
 
 const AUTH_ROUTES = ['/api/auth/local', '/api/auth/local/register', '/api/auth/forgot-password', '/api/auth/reset-password', '/api/auth/change-password', '/api/auth/send-email-confirmation'];
@@ -131,7 +140,7 @@ const authGetReq: fc.Arbitrary<Req> = fc
   .map(({ path, value, token }) => ({
     label: `auth GET ${path.split('?')[0]}`,
     method: 'GET' as const,
-    path: path + encodeURIComponent(value.slice(0, 500)),
+    path: path + enc(value.slice(0, 500)),
     headers: (token === undefined ? {} : { authorization: `Bearer ${token}` }) as Record<string, string>,
   }));
 
@@ -149,7 +158,7 @@ const queryReq: fc.Arbitrary<Req> = fc
     if (kind === 'wide-array') q = Array.from({ length: Math.min(n, 500) }, (_, i) => `rok[${i}]=${i}`).join('&');
     if (kind === 'many') q = Array.from({ length: Math.min(n, 2500) }, (_, i) => `p${i}=${i}`).join('&');
     if (kind === 'long') q = `kategorie=${'x'.repeat(Math.min(n * 10, 7000))}`;
-    if (kind === 'junk') q = `rok=${encodeURIComponent(value.slice(0, 300))}&kategorie=${encodeURIComponent(value.slice(0, 300))}&from=${encodeURIComponent(value.slice(0, 50))}`;
+    if (kind === 'junk') q = `rok=${enc(value.slice(0, 300))}&kategorie=${enc(value.slice(0, 300))}&from=${enc(value.slice(0, 50))}`;
     if (kind === 'proto') q = '__proto__[polluted]=1&constructor[prototype][x]=1';
     return { label: `query ${kind} ${page}`, method: 'GET' as const, path: `${page}?${q}` };
   });
