@@ -102,7 +102,7 @@ const inquiryReq: fc.Arbitrary<Req> = fc
     let body = JSON.stringify(b);
     const headers: Record<string, string> = { 'content-type': 'application/json', 'idempotency-key': `fuzz-key-${n}` };
     if (shape === 'array') body = JSON.stringify([b]);
-    if (shape === 'text') body = `partner1=${enc(String(b.partner1))}`;
+    if (shape === 'text') body = `partner1=${enc(typeof b.partner1 === 'string' ? b.partner1 : (JSON.stringify(b.partner1) ?? ''))}`;
     if (shape === 'truncated') body = body.slice(0, Math.max(1, Math.floor(body.length / 2)));
     if (shape === 'wrong-type') headers['content-type'] = 'text/plain';
     if (shape === 'huge') body = JSON.stringify({ ...b, message: 'z'.repeat(200_000) });
