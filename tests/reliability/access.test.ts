@@ -118,6 +118,20 @@ describe('access control', () => {
     return { status: res.status, location: res.headers.get('location') ?? '', body: await res.text() };
   }
 
+  /** As React's client encodes a call: a useActionState form (state, formData) or a plain form action (formData). */
+  const ACTION_ROOTS = [JSON.stringify([{}, '$K1']), JSON.stringify(['$K1'])];
+  function callAction(who: Who, a: { id: string; page: string }, root: string, fields: Record<string, string>, id: number) {
+    const fd = new FormData();
+    fd.append('0', root);
+    for (const [k, v] of Object.entries(fields)) fd.append(`1_${k}`, v);
+    return fetch(server.url + a.page.replace(/\[[^\]]+\]/g, String(id)), {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'next-action': a.id, accept: 'text/x-component', ...who.headers },
+      body: fd,
+    });
+  }
+
   function expectNoLeak(body: string, what: string) {
     for (const s of secrets) expect(body.includes(s), `${what} leaked "${s}"`).toBe(false);
   }
@@ -166,17 +180,8 @@ describe('access control', () => {
     const seen: string[] = [];
     for (const who of [anon, couple]) {
       for (const a of actions) {
-        // As React's client encodes a call: useActionState form (state, formData) and a plain form action (formData).
-        for (const root of [JSON.stringify([{}, '$K1']), JSON.stringify(['$K1'])]) {
-          const fd = new FormData();
-          fd.append('0', root);
-          for (const [k, v] of Object.entries(fields)) fd.append(`1_${k}`, v);
-          const res = await fetch(server.url + a.page.replace(/\[[^\]]+\]/g, String(target.id)), {
-            method: 'POST',
-            redirect: 'manual',
-            headers: { 'next-action': a.id, accept: 'text/x-component', ...who.headers },
-            body: fd,
-          });
+        for (const root of ACTION_ROOTS) {
+          const res = await callAction(who, a, root, fields, target.id);
           const body = await res.text();
           seen.push(`${who.name} ${a.name} → ${res.status} ${res.headers.get('x-action-redirect') ?? ''}`);
           expectNoLeak(body, `${who.name} action ${a.name}`);
@@ -194,6 +199,28 @@ describe('access control', () => {
     }
     console.log(`[access] admin actions tried:\n  ${seen.join('\n  ')}`);
     expect(await state()).toBe(snapshot);
+  });
+
+  it('(control) the same action calls made by the admin do change the data, so the refusals above are real', async () => {
+    const res = await fetch(`${server.url}/api/auth/local`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ identifier: ADMIN.email, password: ADMIN.password }),
+    });
+    expect(res.status).toBe(200);
+    const jwt = ((await res.json()) as { jwt: string }).jwt;
+    const admin: Who = { name: 'admin', headers: { cookie: `strapi_jwt=${jwt}`, authorization: `Bearer ${jwt}` } };
+    const actions = adminActions().filter((a) => /note|status/i.test(a.name));
+    expect(actions.length).toBeGreaterThan(0);
+    const before = await state();
+    const target = inquiries[1];
+    for (const a of actions) {
+      for (const root of ACTION_ROOTS) {
+        const r = await callAction(admin, a, root, { id: String(target.id), to: 'in_talks', note: 'Kontrola testu', body: 'Kontrolní poznámka' }, target.id);
+        await r.text();
+      }
+    }
+    expect(await state()).not.toBe(before);
   });
 
   it("does not show a couple another couple's inquiry for any id or reference", async () => {
