@@ -123,7 +123,7 @@ describe('access control', () => {
   function callAction(who: Who, a: { id: string; page: string }, root: string, fields: Record<string, string>, id: number) {
     const fd = new FormData();
     fd.append('0', root);
-    for (const [k, v] of Object.entries(fields)) fd.append(`1_${k}`, v);
+    for (const [k, v] of Object.entries(fields)) fd.append(`_1_${k}`, v);
     return fetch(server.url + a.page.replace(/\[[^\]]+\]/g, String(id)), {
       method: 'POST',
       redirect: 'manual',
