@@ -121,9 +121,11 @@ describe('access control', () => {
   /** As React's client encodes a call: a useActionState form (state, formData) or a plain form action (formData). */
   const ACTION_ROOTS = [JSON.stringify([{}, '$K1']), JSON.stringify(['$K1'])];
   function callAction(who: Who, a: { id: string; page: string }, root: string, fields: Record<string, string>, id: number) {
+    // The referenced FormData's entries come first and the root last, as React sends them (the server resolves
+    // `$K1` from the entries it has already received when the root arrives).
     const fd = new FormData();
-    fd.append('0', root);
     for (const [k, v] of Object.entries(fields)) fd.append(`_1_${k}`, v);
+    fd.append('0', root);
     return fetch(server.url + a.page.replace(/\[[^\]]+\]/g, String(id)), {
       method: 'POST',
       redirect: 'manual',
