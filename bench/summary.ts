@@ -93,8 +93,9 @@ export function buildSummary(): string {
         for (const v of a.variants) {
           const pq = v.plans.find((p) => p.isPageQuery);
           const b = a.budgets.find((c) => c.name.endsWith(`"${v.name}" p95`));
+          const b2 = a.budgets.find((c) => c.name.endsWith(`"${v.name}" page query uses an index`));
           const stmts = v.plans.map((p) => (p.executionMs === null ? '?' : p.executionMs.toFixed(1))).join(' + ');
-          out.push(`| ${v.name} | ${v.p50Ms} ms | ${v.p95Ms} ms ${b ? mark(b) : ''} | ${stmts} | ${pq ? `${pq.usesIndex ? '✅' : '❌'} ${pq.plan.slice(0, 2).map((l) => l.trim().replace(/\|/g, '\\|')).join(' → ').slice(0, 140)}` : 'n/a'} |`);
+          out.push(`| ${v.name} | ${v.p50Ms} ms | ${v.p95Ms} ms ${b ? mark(b) : ''} | ${stmts} | ${pq ? `${pq.usesIndex ? '✅' : '❌'} ${b2 ? b2.note ?? '' : ''}` : 'n/a'} |`);
         }
         out.push('');
       }
