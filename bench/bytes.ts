@@ -20,6 +20,8 @@ interface Resource {
   encodedBytes: number;
   gzipBytes?: number;
   requestAccept?: string;
+  /** 'parser' = referenced by the HTML itself; 'script' = loaded by other JavaScript (lazy chunks). */
+  initiator?: string;
 }
 
 export interface BytesPageResult {
@@ -27,6 +29,8 @@ export interface BytesPageResult {
   path: string;
   jsGzipKb: number;
   jsFiles: number;
+  /** Only the scripts the HTML references (what Next's build calls the route's first-load JS). */
+  jsFromHtmlGzipKb: number;
   scripts: { url: string; gzipKb: number }[];
   transferredKb: number;
   transferredByType: Record<string, number>;
@@ -44,6 +48,7 @@ async function collect(cdp: CDPSession): Promise<{ resources: Map<string, Resour
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   cdp.on('Network.responseReceived', (e) => {
     resources.set(e.requestId, {
+      initiator: initiatorById.get(e.requestId),
       url: e.response.url,
       type: e.type,
       mimeType: e.response.mimeType,
@@ -59,6 +64,8 @@ async function collect(cdp: CDPSession): Promise<{ resources: Map<string, Resour
     else if (accept) acceptById.set(e.requestId, String(accept));
   });
   const acceptById = new Map<string, string>();
+  const initiatorById = new Map<string, string>();
+  cdp.on('Network.requestWillBeSent', (e) => initiatorById.set(e.requestId, e.initiator.type));
   cdp.on('Network.loadingFinished', (e) => {
     const r = resources.get(e.requestId);
     if (!r) return;
@@ -118,6 +125,7 @@ export async function measureBytes(baseUrl: string, routes: { name: string; path
         path: route.path,
         jsGzipKb: kb(jsGzip),
         jsFiles: scripts.length,
+        jsFromHtmlGzipKb: kb(scripts.filter((r) => r.initiator === 'parser').reduce((sum, r) => sum + (r.gzipBytes ?? 0), 0)),
         scripts: scripts.map((r) => ({ url: r.url.replace(baseUrl, ''), gzipKb: kb(r.gzipBytes ?? 0) })).sort((a, b) => b.gzipKb - a.gzipKb),
         transferredKb: kb(transferred),
         transferredByType: byType,
@@ -128,7 +136,7 @@ export async function measureBytes(baseUrl: string, routes: { name: string; path
           budget(`${route.path} raster images not AVIF`, rasterImagesNotAvif.length, '==', 0, '', images.length ? `${images.length} optimized images` : 'no optimized images on the first viewport'),
         ],
       };
-      log(`  bytes ${route.path}: JS ${result.jsGzipKb} KB gzip in ${scripts.length} files, first viewport ${result.transferredKb} KB transferred, ${images.length} optimized images (${[...new Set(images.map((i) => i.contentType))].join(', ') || '—'})`);
+      log(`  bytes ${route.path}: JS ${result.jsGzipKb} KB gzip in ${scripts.length} files (${result.jsFromHtmlGzipKb} KB referenced by the HTML), first viewport ${result.transferredKb} KB transferred, ${images.length} optimized images (${[...new Set(images.map((i) => i.contentType))].join(', ') || '—'})`);
       results.push(result);
       await context.close();
     }
