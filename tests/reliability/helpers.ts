@@ -55,6 +55,16 @@ export async function testDatabase(kind: 'pglite' | 'postgres', prefix = 'rel'):
   };
 }
 
+/**
+ * Closes a handle the test opened. PGlite's close() has been seen to never settle after reading a data dir that
+ * went through crash recovery; the worker process ends anyway, so give it 15 s and move on rather than hang.
+ */
+export async function closeQuietly(h: DbHandle): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([h.close(), new Promise<void>((r) => (timer = setTimeout(r, 15_000)))]);
+  clearTimeout(timer);
+}
+
 export async function query<T>(h: DbHandle, q: ReturnType<typeof sql>): Promise<T[]> {
   return rowsOf<T>(await h.db.execute(q));
 }
