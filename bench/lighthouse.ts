@@ -31,15 +31,17 @@ export interface LighthouseRun {
   /** Audits that lost points outside performance (why a category is below 100). */
   failedAudits: string[];
   lcpElement: string | null;
+  perfHints: string[];
 }
 
 export interface LighthousePageResult {
   name: string;
   path: string;
   runs: LighthouseRun[];
-  median: Omit<LighthouseRun, 'failedAudits' | 'lcpElement'>;
+  median: Omit<LighthouseRun, 'failedAudits' | 'lcpElement' | 'perfHints'>;
   failedAudits: string[];
   lcpElement: string | null;
+  perfHints: string[];
   budgets: BudgetCheck[];
 }
 
@@ -64,9 +66,19 @@ function summarise(lhr: LhResult): LighthouseRun {
       }
     }
   }
-  const lcpAudit = lhr.audits['largest-contentful-paint-element'];
-  const details = lcpAudit?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined;
-  const lcpElement = details?.items?.[0]?.items?.[0]?.node?.snippet ?? null;
+  // LCP element (and its observed, unthrottled breakdown) from the LCP insight: where the time goes.
+  const lcpList = (lhr.audits['lcp-breakdown-insight']?.details ?? lhr.audits['largest-contentful-paint-element']?.details) as
+    | { items?: { type?: string; snippet?: string; items?: { label?: string; duration?: number }[] }[] }
+    | undefined;
+  const node = lcpList?.items?.find((i) => i.type === 'node');
+  const table = lcpList?.items?.find((i) => i.type === 'table');
+  const phases = (table?.items ?? []).map((i) => `${i.label} ${Math.round(i.duration ?? 0)} ms`).join(', ');
+  const lcpElement = node?.snippet ? `${node.snippet.slice(0, 160)}${phases ? ` (observed: ${phases})` : ''}` : null;
+  // Performance audits and insights that flag something, for whoever has to fix a miss.
+  const perfHints = (lhr.categories.performance?.auditRefs ?? [])
+    .map((ref) => lhr.audits[ref.id])
+    .filter((a) => a && a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable')
+    .map((a) => `${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}`);
   return {
     scores,
     lcpMs: Math.round(num('largest-contentful-paint')),
@@ -76,6 +88,7 @@ function summarise(lhr: LhResult): LighthouseRun {
     speedIndexMs: Math.round(num('speed-index')),
     failedAudits,
     lcpElement,
+    perfHints,
   };
 }
 
@@ -138,6 +151,7 @@ export async function runLighthouse(
       median: med,
       failedAudits: [...new Set(pageRuns.flatMap((r) => r.failedAudits))],
       lcpElement: pageRuns[0]?.lcpElement ?? null,
+      perfHints: [...new Set(pageRuns.flatMap((r) => r.perfHints))],
       budgets: lighthouseBudgets(med, route.path),
     });
   }

@@ -50,6 +50,10 @@ export function buildSummary(): string {
       }
       const lost = data.pages.flatMap((p) => p.failedAudits.map((a) => `\`${p.path}\` ${a}`));
       if (lost.length) out.push('', 'Audits that cost points:', ...lost.map((l) => `- ${l}`));
+      const lcp = data.pages.filter((p) => p.lcpElement).map((p) => `\`${p.path}\`: ${p.lcpElement!.replace(/\|/g, '\\|')}`);
+      if (lcp.length) out.push('', 'LCP elements:', ...lcp.map((l) => `- ${l}`));
+      const hints = data.pages.filter((p) => p.perfHints?.length).map((p) => `\`${p.path}\`: ${p.perfHints.join('; ')}`);
+      if (hints.length) out.push('', 'Performance audits flagging something:', ...hints.map((l) => `- ${l}`));
       out.push('', 'Budgets: performance ≥ 98, accessibility/best practices/SEO 100, CLS 0, LCP ≤ 1.5 s, TBT ≤ 100 ms.', '');
     } else if (r.name === 'bytes') {
       const data = r.file.data as { pages: BytesPageResult[] };
