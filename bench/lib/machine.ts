@@ -19,12 +19,26 @@ export interface MachineInfo {
   autocannon: string;
   chromium: string;
   postgres: string | null;
+  /** The measured source tree: commit, and whether it had uncommitted changes. */
+  commit: string;
 }
 
 function pkgVersion(name: string): string {
   try {
     const file = path.join(root, 'node_modules', name, 'package.json');
     return (JSON.parse(fs.readFileSync(file, 'utf8')) as { version: string }).version;
+  } catch {
+    return 'unknown';
+  }
+}
+
+function gitCommit(): string {
+  try {
+    const sha = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src', 'content', 'public', 'next.config.ts', 'package.json'], { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
+    return dirty ? `${sha} (with uncommitted changes)` : sha;
   } catch {
     return 'unknown';
   }
@@ -57,5 +71,6 @@ export function machineInfo(postgresVersion: string | null = null): MachineInfo 
     autocannon: pkgVersion('autocannon'),
     chromium: chromiumVersion(),
     postgres: postgresVersion,
+    commit: gitCommit(),
   };
 }
