@@ -32,7 +32,10 @@ export function buildSummary(): string {
 
   const all: BudgetCheck[] = results.flatMap((r) => r.file.budgets);
   const failed = all.filter((c) => !c.pass);
-  out.push(`**Budgets: ${all.length - failed.length} of ${all.length} met.**${failed.length ? ' Missed: ' + failed.map((c) => `${c.name} (${fmt(c)}, budget ${c.op} ${c.limit}${c.unit})`).join('; ') + '.' : ''}`, '');
+  out.push(`**Budgets: ${all.length - failed.length} of ${all.length} met.**${failed.length ? ` The ${failed.length} missed ones are listed under each section.` : ''}`, '');
+  out.push('| Benchmark | Budgets met |', '|---|---|');
+  for (const r of results) out.push(`| ${r.file.benchmark} | ${r.file.budgets.filter((c) => c.pass).length} / ${r.file.budgets.length} |`);
+  out.push('');
 
   for (const r of results) {
     out.push(`## ${r.file.benchmark}`, '', `_${machines.get(r.name)}_`, '');
