@@ -53,6 +53,9 @@ export async function measureBookingPath(
   const server = await startServer({ ...RAISED_LIMITS, ...(pg ? { DATABASE_URL: pg.url } : {}) });
   try {
     const url = `${server.url}/api/inquiries`;
+    const probe = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    await probe.text();
+    if (probe.status === 404 || probe.status === 405) throw new Error(`POST /api/inquiries answered ${probe.status}: the booking endpoint is not in this build`);
     // Warm the route (first compile of the handler, first connection) without counting it.
     const warmRun = await runCannon({ url, mode: 'inquiry', connections: 5, duration: 2 });
     const before = pg ? await countRows(pg.url) : null;
