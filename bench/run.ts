@@ -32,9 +32,12 @@ const only = new Set((args.get('only') ?? 'lighthouse,bytes,throughput,booking')
 const runs = Number(args.get('runs') ?? 3);
 const duration = Number(args.get('duration') ?? 10);
 
+/** Load on the box at the start, plus BENCH_NOTE (e.g. which tree was measured) when set. */
 function loadNote(): string[] {
   const [l1] = os.loadavg();
-  return l1 > 1.0 ? [`Load average was ${l1.toFixed(2)} when this benchmark started: other work shared the 2 cores, so the numbers are pessimistic.`] : [];
+  const notes = process.env.BENCH_NOTE ? [process.env.BENCH_NOTE] : [];
+  if (l1 > 1.0) notes.push(`Load average was ${l1.toFixed(2)} when this benchmark started: other work shared the 2 cores, so the numbers are pessimistic.`);
+  return notes;
 }
 
 function adminList(kind: 'pglite' | 'postgres'): AdminListResult {
@@ -117,7 +120,7 @@ async function main(): Promise<void> {
         writeResult('memory', {
           benchmark: 'Memory (server process tree RSS, PGlite default)',
           machine: machineInfo(pgVersion),
-          notes: ['VmRSS summed over the `next start` process tree from /proc, sampled every 250 ms during the throughput runs.'],
+          notes: [...loadNote(), 'VmRSS summed over the `next start` process tree from /proc, sampled every 250 ms during the throughput runs.'],
           budgets: memBudgets,
           data: {
             'idle after first start (PGlite initdb)': firstStartIdleMb,
