@@ -113,7 +113,7 @@ export async function runLighthouse(
   const results: LighthousePageResult[] = [];
   for (const route of routes) {
     const pageRuns: LighthouseRun[] = [];
-    for (let i = 0; i < runs; i++) {
+    for (let i = 0, attempts = 0; i < runs; i++) {
       // A fresh browser per run: no cache, no service worker, no leftover state between runs.
       const chrome = await chromeLauncher.launch({
         chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -128,7 +128,15 @@ export async function runLighthouse(
           onlyCategories: [...CATEGORIES],
         });
         if (!result) throw new Error(`Lighthouse returned nothing for ${route.path}`);
-        if (result.lhr.runtimeError) throw new Error(`Lighthouse ${route.path}: ${result.lhr.runtimeError.message}`);
+        if (result.lhr.runtimeError) {
+          // Lighthouse's own trace hiccups (e.g. NO_NAVSTART) say nothing about the page: run again, at most 3 times.
+          if (++attempts <= 3) {
+            log(`  lighthouse ${route.path}: ${result.lhr.runtimeError.code}, running again`);
+            i--;
+            continue;
+          }
+          throw new Error(`Lighthouse ${route.path}: ${result.lhr.runtimeError.message}`);
+        }
         const run = summarise(result.lhr);
         pageRuns.push(run);
         log(`  lighthouse ${route.path} run ${i + 1}/${runs}: perf ${run.scores.performance}, a11y ${run.scores.accessibility}, bp ${run.scores['best-practices']}, seo ${run.scores.seo}, LCP ${run.lcpMs} ms, CLS ${run.cls}, TBT ${run.tbtMs} ms`);
