@@ -36,7 +36,11 @@ const duration = Number(args.get('duration') ?? 10);
 function loadNote(): string[] {
   const [l1] = os.loadavg();
   const notes = process.env.BENCH_NOTE ? [process.env.BENCH_NOTE] : [];
-  if (l1 > 1.0) notes.push(`Load average was ${l1.toFixed(2)} when this benchmark started: other work shared the 2 cores, so the numbers are pessimistic.`);
+  if (l1 > 1.0) {
+    notes.push(
+      `The 1-minute load average was ${l1.toFixed(2)} when this part started. It includes this benchmark's own preceding steps; above ~1 on 2 cores the numbers may be pessimistic.`,
+    );
+  }
   return notes;
 }
 
