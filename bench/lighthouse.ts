@@ -1,0 +1,167 @@
+/**
+ * Lighthouse 12, default (mobile) config with simulated throttling, against a running production server.
+ * Several runs per page; every metric and score is the median of the runs.
+ */
+import lighthouse from 'lighthouse';
+import type { Result as LhResult } from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+import { budget, type BudgetCheck } from './lib/budgets';
+import { median } from './lib/server';
+
+export const LIGHTHOUSE_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+export interface LighthouseRun {
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  fcpMs: number;
+  speedIndexMs: number;
+  /** Audits that lost points outside performance (why a category is below 100). */
+  failedAudits: string[];
+  lcpElement: string | null;
+  perfHints: string[];
+}
+
+export interface LighthousePageResult {
+  name: string;
+  path: string;
+  runs: LighthouseRun[];
+  median: Omit<LighthouseRun, 'failedAudits' | 'lcpElement' | 'perfHints'>;
+  failedAudits: string[];
+  lcpElement: string | null;
+  perfHints: string[];
+  budgets: BudgetCheck[];
+}
+
+function summarise(lhr: LhResult): LighthouseRun {
+  const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  const scores = Object.fromEntries(
+    CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
+  ) as LighthouseRun['scores'];
+  const failedAudits: string[] = [];
+  for (const c of CATEGORIES) {
+    for (const ref of lhr.categories[c]?.auditRefs ?? []) {
+      const a = lhr.audits[ref.id];
+      if (ref.weight > 0 && a && a.score !== null && a.score < 1 && c !== 'performance') {
+        const items = ((a.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? []).slice(0, 3);
+        const what = items
+          .map((it) => {
+            const where = (it.sourceLocation as { url?: string } | undefined)?.url ?? (typeof it.url === 'string' ? it.url : '');
+            return [it.description, where].filter((x) => typeof x === 'string' && x).join(' at ').slice(0, 200);
+          })
+          .filter(Boolean);
+        failedAudits.push(`${c}: ${a.id} — ${a.title}${what.length ? ` (${what.join('; ')})` : ''}`);
+      }
+    }
+  }
+  // LCP element (and its observed, unthrottled breakdown) from the LCP insight: where the time goes.
+  const lcpList = (lhr.audits['lcp-breakdown-insight']?.details ?? lhr.audits['largest-contentful-paint-element']?.details) as
+    | { items?: { type?: string; snippet?: string; items?: { label?: string; duration?: number }[] }[] }
+    | undefined;
+  const node = lcpList?.items?.find((i) => i.type === 'node');
+  const table = lcpList?.items?.find((i) => i.type === 'table');
+  const phases = (table?.items ?? []).map((i) => `${i.label} ${Math.round(i.duration ?? 0)} ms`).join(', ');
+  const lcpElement = node?.snippet ? `${node.snippet.slice(0, 160)}${phases ? ` (observed: ${phases})` : ''}` : null;
+  // Performance audits and insights that flag something, for whoever has to fix a miss.
+  const perfHints = (lhr.categories.performance?.auditRefs ?? [])
+    .map((ref) => lhr.audits[ref.id])
+    .filter((a) => a && a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable')
+    .map((a) => `${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}`);
+  return {
+    scores,
+    lcpMs: Math.round(num('largest-contentful-paint')),
+    cls: Math.round(num('cumulative-layout-shift') * 1000) / 1000,
+    tbtMs: Math.round(num('total-blocking-time')),
+    fcpMs: Math.round(num('first-contentful-paint')),
+    speedIndexMs: Math.round(num('speed-index')),
+    failedAudits,
+    lcpElement,
+    perfHints,
+  };
+}
+
+export function lighthouseBudgets(m: LighthousePageResult['median'], prefix: string): BudgetCheck[] {
+  return [
+    budget(`${prefix} performance`, m.scores.performance, '>=', 98),
+    budget(`${prefix} accessibility`, m.scores.accessibility, '>=', 100),
+    budget(`${prefix} best practices`, m.scores['best-practices'], '>=', 100),
+    budget(`${prefix} SEO`, m.scores.seo, '>=', 100),
+    budget(`${prefix} CLS`, m.cls, '<=', 0),
+    budget(`${prefix} LCP`, m.lcpMs, '<=', 1500, ' ms'),
+    budget(`${prefix} TBT`, m.tbtMs, '<=', 100, ' ms'),
+  ];
+}
+
+export async function runLighthouse(
+  baseUrl: string,
+  routes: { name: string; path: string }[],
+  runs: number,
+  log: (s: string) => void = console.log,
+): Promise<LighthousePageResult[]> {
+  const results: LighthousePageResult[] = [];
+  for (const route of routes) {
+    const pageRuns: LighthouseRun[] = [];
+    for (let i = 0, attempts = 0; i < runs; i++) {
+      // A fresh browser per run: no cache, no service worker, no leftover state between runs.
+      const chrome = await chromeLauncher.launch({
+        chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        chromeFlags: LIGHTHOUSE_FLAGS,
+        logLevel: 'silent',
+      });
+      try {
+        const result = await lighthouse(baseUrl + route.path, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: [...CATEGORIES],
+        });
+        if (!result) throw new Error(`Lighthouse returned nothing for ${route.path}`);
+        if (result.lhr.runtimeError) {
+          // Lighthouse's own trace hiccups (e.g. NO_NAVSTART) say nothing about the page: run again, at most 3 times.
+          if (++attempts <= 3) {
+            log(`  lighthouse ${route.path}: ${result.lhr.runtimeError.code}, running again`);
+            i--;
+            continue;
+          }
+          throw new Error(`Lighthouse ${route.path}: ${result.lhr.runtimeError.message}`);
+        }
+        const run = summarise(result.lhr);
+        pageRuns.push(run);
+        log(`  lighthouse ${route.path} run ${i + 1}/${runs}: perf ${run.scores.performance}, a11y ${run.scores.accessibility}, bp ${run.scores['best-practices']}, seo ${run.scores.seo}, LCP ${run.lcpMs} ms, CLS ${run.cls}, TBT ${run.tbtMs} ms`);
+      } finally {
+        await chrome.kill();
+      }
+    }
+    const med = {
+      scores: Object.fromEntries(CATEGORIES.map((c) => [c, median(pageRuns.map((r) => r.scores[c]))])) as LighthouseRun['scores'],
+      lcpMs: median(pageRuns.map((r) => r.lcpMs)),
+      cls: median(pageRuns.map((r) => r.cls)),
+      tbtMs: median(pageRuns.map((r) => r.tbtMs)),
+      fcpMs: median(pageRuns.map((r) => r.fcpMs)),
+      speedIndexMs: median(pageRuns.map((r) => r.speedIndexMs)),
+    };
+    results.push({
+      name: route.name,
+      path: route.path,
+      runs: pageRuns,
+      median: med,
+      failedAudits: [...new Set(pageRuns.flatMap((r) => r.failedAudits))],
+      lcpElement: pageRuns[0]?.lcpElement ?? null,
+      perfHints: [...new Set(pageRuns.flatMap((r) => r.perfHints))],
+      budgets: lighthouseBudgets(med, route.path),
+    });
+  }
+  return results;
+}
