@@ -1,6 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { z } from 'zod';
+import { getPricing } from '@/content/pages/pricing';
 
 /** A price-list package as the booking forms need it. */
 export interface PackageOption {
@@ -10,22 +8,9 @@ export interface PackageOption {
   hours?: number;
 }
 
-const pkg = z.object({ id: z.string().min(1), name: z.string().min(1), price: z.number().optional(), hours: z.number().optional() }).loose();
-const file = z.union([z.array(pkg), z.object({ packages: z.array(pkg) }).loose()]);
-
-/**
- * Packages from the price list (content/pricing.json, owned by the site pages). Missing or unreadable price
- * list → no packages: the forms then offer only "not decided yet" instead of failing.
- */
+/** Packages from the price list (content/pricing.json through the content layer). */
 export function getPackageOptions(): PackageOption[] {
-  try {
-    const raw = JSON.parse(fs.readFileSync(path.join(process.cwd(), 'content', 'pricing.json'), 'utf8')) as unknown;
-    const parsed = file.parse(raw);
-    const list = Array.isArray(parsed) ? parsed : parsed.packages;
-    return list.map((p) => ({ id: p.id, name: p.name, price: p.price, hours: p.hours }));
-  } catch {
-    return [];
-  }
+  return getPricing().packages.map((p) => ({ id: p.id, name: p.name, price: p.price, hours: p.hours }));
 }
 
 export function packageName(id: string | null | undefined, options: PackageOption[] = getPackageOptions()): string | null {

@@ -1,24 +1,61 @@
 import Link from 'next/link';
+import { getDb } from '@/db/db.server';
+import { listInquiriesForEmail } from '@/bookings/repository.server';
+import { formatCzechDate } from '@/bookings/dates';
 import type { SessionUser } from '../session-user';
 
 /**
- * The couple's own inquiries, linked by their confirmed e-mail. The list itself comes from the bookings domain
- * (listInquiriesForEmail), which lands separately; until then the section explains where inquiries will appear.
+ * The couple's own inquiries, linked by their e-mail — only once that e-mail is confirmed (otherwise anyone
+ * could register someone else's address and read their inquiries). The list comes from the bookings domain as
+ * DTOs without internal fields.
  */
 export async function CoupleInquiries({ user }: { user: SessionUser }) {
+  if (!user.confirmed) {
+    return (
+      <section aria-labelledby="inquiries-title" style={{ marginTop: '3rem' }}>
+        <h2 id="inquiries-title" style={{ fontSize: '1.6rem' }}>
+          Vaše poptávky
+        </h2>
+        <p className="notice" role="status">
+          Poptávky zobrazíme, jakmile potvrdíte svůj e-mail. <Link href="/ucet/potvrzeni">Poslat potvrzovací odkaz znovu</Link>
+        </p>
+      </section>
+    );
+  }
+  const items = await listInquiriesForEmail(await getDb(), user.email);
   return (
     <section aria-labelledby="inquiries-title" style={{ marginTop: '3rem' }}>
       <h2 id="inquiries-title" style={{ fontSize: '1.6rem' }}>
         Vaše poptávky
       </h2>
-      {user.confirmed ? (
+      {items.length === 0 ? (
         <p>
-          Poptávky odeslané z adresy {user.email} se zobrazí zde. <Link href="/rezervace">Poslat novou poptávku</Link>
+          Z adresy {user.email} jsme zatím žádnou poptávku nedostali. <Link href="/rezervace">Poslat poptávku</Link>
         </p>
       ) : (
-        <p className="notice" role="status">
-          Poptávky zobrazíme, jakmile potvrdíte svůj e-mail. <Link href="/ucet/potvrzeni">Poslat potvrzovací odkaz znovu</Link>
-        </p>
+        <ul className="grid" style={{ listStyle: 'none', padding: 0 }} data-testid="couple-inquiries">
+          {items.map((i) => (
+            <li key={i.reference} className="card">
+              <p className="eyebrow" style={{ marginBottom: '0.5rem' }}>
+                Poptávka {i.reference}
+              </p>
+              <dl style={{ margin: 0 }}>
+                <dt>Termín svatby</dt>
+                <dd>{i.weddingDate ? formatCzechDate(i.weddingDate) : 'neuveden'}</dd>
+                {i.venue || i.town ? (
+                  <>
+                    <dt>Místo</dt>
+                    <dd>{[i.venue, i.town].filter(Boolean).join(', ')}</dd>
+                  </>
+                ) : null}
+                <dt>Stav</dt>
+                <dd>
+                  <span className="badge">{i.statusLabel}</span>
+                </dd>
+              </dl>
+            </li>
+          ))}
+        </ul>
       )}
     </section>
   );

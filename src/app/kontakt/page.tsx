@@ -4,6 +4,7 @@ import { getSiteInfo } from '@/content/site';
 import { ContactView } from '@/ui/pages/contact-view';
 import { PageHeader } from '@/ui/pages/page-header';
 import { pageMetadata } from '@/ui/seo/metadata';
+import { ContactFormSection } from '@/bookings/ui/contact-section';
 
 export function generateMetadata(): Metadata {
   return pageMetadata({ ...getContactContent().meta, path: '/kontakt' });
@@ -14,8 +15,9 @@ export default function ContactPage() {
   return (
     <>
       <PageHeader eyebrow={content.eyebrow} heading={content.heading} lead={content.lead} />
-      {/* The contact form goes in as ContactView's children. */}
-      <ContactView content={content} site={getSiteInfo()} />
+      <ContactView content={content} site={getSiteInfo()}>
+        <ContactFormSection />
+      </ContactView>
     </>
   );
 }
