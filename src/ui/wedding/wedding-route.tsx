@@ -9,7 +9,7 @@ import { NotFoundView, currentPath } from '@/ui/error-view';
 /**
  * Shared loading for every wedding route. A slug that fails the SPEC §2 validity check and an unknown
  * wedding both end in notFound(), which the route's segment-level not-found.tsx renders as the fatal
- * "Page Not Found: {path}" (docs/decisions/020-wedding-routes.md).
+ * "Page Not Found: {path}" (docs/decisions/021-wedding-routes.md).
  */
 export const weddingBySlug = cache(async (source: WeddingSource, slug: string): Promise<WeddingDetail> => {
   if (!isValidWeddingSlug(slug)) notFound();

@@ -14,7 +14,7 @@ export const metadata: Metadata = {
  * /weddings/_slug — the placeholder route of the original (Nuxt 2 named dynamic pages `_slug`). Someone who
  * lands here followed a link whose slug was never filled in, so the page explains that and offers every
  * wedding. `/weddings/_slug?slug=x` is redirected to /weddings/x by the wedding-redirects proxy step.
- * (The folder is `%5Fslug` because Next treats `_folders` as private; docs/decisions/020-wedding-routes.md.)
+ * (The folder is `%5Fslug` because Next treats `_folders` as private; docs/decisions/021-wedding-routes.md.)
  */
 export default async function WeddingPlaceholderPage() {
   const weddings = sortWeddings(await configuredSource().getWeddings());
