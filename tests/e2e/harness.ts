@@ -76,7 +76,7 @@ export async function startServer(env: Record<string, string> = {}, opts: { data
     output: () => out,
     stop: (signal: NodeJS.Signals = 'SIGTERM') =>
       new Promise<void>((resolve) => {
-        if (proc.exitCode !== null) return resolve();
+        if (proc.exitCode !== null || proc.signalCode !== null) return resolve();
         const t = setTimeout(() => proc.kill('SIGKILL'), 10_000);
         proc.once('exit', () => {
           clearTimeout(t);

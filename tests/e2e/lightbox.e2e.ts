@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { expectNoAxeViolations, launchBrowser, newContext, startServer, type RunningServer } from './harness';
+import { expectNoAxeViolations, launchBrowser, newContext, skipConsentBanner, startServer, type RunningServer } from './harness';
+
+/** The consent banner is tested elsewhere (platform e2e); here it is answered in advance so it covers nothing. */
+async function quietContext(device: 'phone' | 'desktop') {
+  const ctx = await newContext(browser, device);
+  await skipConsentBanner(ctx, server.url);
+  return ctx;
+}
 
 let server: RunningServer;
 let browser: Browser;
@@ -25,7 +32,7 @@ const activeInfo = (page: Page) =>
 
 describe('lightbox (keyboard only)', () => {
   it('opens with Enter, navigates with arrows, traps focus, closes with Esc and returns focus', async () => {
-    const ctx = await newContext(browser, 'desktop');
+    const ctx = await quietContext('desktop');
     const page = await ctx.newPage();
     await page.goto(server.url + '/test-gallery');
     const total = await page.locator('[data-testid="gallery-grid"] li').count();
@@ -74,7 +81,7 @@ describe('lightbox (keyboard only)', () => {
   });
 
   it('wraps around from the last photo to the first and preloads the neighbours', async () => {
-    const ctx = await newContext(browser, 'desktop');
+    const ctx = await quietContext('desktop');
     const page = await ctx.newPage();
     const requested: string[] = [];
     page.on('request', (r) => {
@@ -94,7 +101,7 @@ describe('lightbox (keyboard only)', () => {
   });
 
   it('opens from a ?foto=N deep link within a category and filters with chips', async () => {
-    const ctx = await newContext(browser, 'desktop');
+    const ctx = await quietContext('desktop');
     const page = await ctx.newPage();
     await page.goto(server.url + '/test-gallery?kategorie=obrad&foto=2');
     await dialog(page).waitFor();
@@ -116,6 +123,7 @@ describe('lightbox (keyboard only)', () => {
 
   it('navigates with swipes on a phone and has no animation under reduced motion', async () => {
     const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'cs-CZ', reducedMotion: 'reduce' });
+    await skipConsentBanner(ctx, server.url);
     const page = await ctx.newPage();
     await page.goto(server.url + '/test-gallery');
     await page.locator('[data-testid="gallery-grid"] a').first().tap();
