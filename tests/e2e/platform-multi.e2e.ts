@@ -4,7 +4,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, rowsOf, type DbHandle } from '@/db/client';
-import { startServer, type RunningServer } from './harness';
+import { createOrPromoteAdmin } from '@/accounts/admin';
+import { launchBrowser, newContext, skipConsentBanner, startServer, type RunningServer } from './harness';
 
 /**
  * Two production instances on one PostgreSQL behave as one (docs/decisions/006-multi-instance.md): rate-limit
@@ -35,7 +36,10 @@ beforeAll(async () => {
   // Started one after the other: both run the migrations (serialised by an advisory lock) on one database.
   [a, b] = await Promise.all([startServer(env), startServer(env)]);
   db = await openDb({ url: url.toString(), migrate: false, max: 2 });
+  await createOrPromoteAdmin(db.db, ADMIN);
 }, 180_000);
+
+const ADMIN = { email: 'anna.multi@example.cz', password: 'Dva-Servery-2026!' };
 
 afterAll(async () => {
   await Promise.all([a?.stop(), b?.stop()]);
@@ -94,6 +98,65 @@ describe.runIf(base)('two instances on one PostgreSQL', () => {
       const body = (await (await fetch(`${s.url}/api/ready`)).json()) as { ready: boolean; checks: { database: { detail: string } } };
       expect(body.ready).toBe(true);
       expect(body.checks.database.detail).toBe('postgres');
+    }
+  });
+
+  it('share the date lock: a date held through one instance cannot be held through the other', async () => {
+    const date = new Date(Date.now() + 300 * 86_400_000).toISOString().slice(0, 10);
+    const inquiry = (n: number) => ({
+      partner1: `Jana ${n}`,
+      partner2: `Petr ${n}`,
+      email: `multi-${n}@example.cz`,
+      phone: '+420 777 123 456',
+      weddingDate: date,
+      venue: 'Zámek Zbiroh',
+      town: 'Zbiroh',
+      guestCount: 60,
+      message: 'Dobrý den, rádi bychom se domluvili na focení celého dne.',
+      consent: true,
+    });
+    const ids: number[] = [];
+    for (const [n, server] of [[1, a], [2, b]] as const) {
+      const res = await fetch(`${server.url}/api/inquiries`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `192.0.2.${n}` },
+        body: JSON.stringify(inquiry(n)),
+      });
+      expect(res.status).toBe(201);
+      const { reference } = (await res.json()) as { reference: string };
+      const rows = rowsOf<{ id: number }>(await db.db.execute(sql`SELECT id FROM inquiries WHERE reference = ${reference}`));
+      ids.push(Number(rows[0].id));
+    }
+
+    const browser = await launchBrowser();
+    try {
+      const hold = async (server: RunningServer, id: number) => {
+        const ctx = await newContext(browser, 'desktop');
+        await skipConsentBanner(ctx, server.url);
+        const page = await ctx.newPage();
+        await page.goto(`${server.url}/admin/login?next=/admin/bookings/${id}`);
+        await page.fill('#identifier', ADMIN.email);
+        await page.fill('#password', ADMIN.password);
+        await page.click('button[type="submit"]');
+        await page.waitForURL(`${server.url}/admin/bookings/${id}`);
+        await page.selectOption('#to', 'held');
+        await page.click('button:has-text("Změnit stav")');
+        return { ctx, page };
+      };
+      const first = await hold(a, ids[0]);
+      await expect.poll(() => first.page.textContent('h2#status-title')).toContain('Termín blokován');
+      const second = await hold(b, ids[1]);
+      await expect.poll(() => second.page.textContent('main')).toContain('už je blokován jinou poptávkou');
+      expect(await second.page.textContent('h2#status-title')).not.toContain('Termín blokován');
+      await Promise.all([first.ctx.close(), second.ctx.close()]);
+    } finally {
+      await browser.close();
+    }
+    const held = rowsOf<{ n: number }>(await db.db.execute(sql`SELECT count(*)::int AS n FROM inquiries WHERE wedding_date = ${date} AND status = 'held'`));
+    expect(Number(held[0].n)).toBe(1);
+    for (const server of [a, b]) {
+      const body = (await (await fetch(`${server.url}/api/availability?from=${date}&to=${date}`)).json()) as { taken: string[] };
+      expect(body.taken).toEqual([date]);
     }
   });
 });
