@@ -7,17 +7,9 @@ import type { Result as LhResult } from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { budget, type BudgetCheck } from './lib/budgets';
 import { median } from './lib/server';
+import { CHROMIUM_ARGS } from '../tests/e2e/chromium-args';
 
-export const LIGHTHOUSE_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export const LIGHTHOUSE_FLAGS = CHROMIUM_ARGS;
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 

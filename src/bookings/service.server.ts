@@ -32,7 +32,7 @@ export interface IntakeRequest {
   clientAddress: string;
   /** Forms only: the signed render timestamp and the honeypot value. */
   form?: { startedToken: unknown; honeypot: unknown };
-  /** Package ids from the price list (empty: any short id). */
+  /** Package ids from the price list (empty: every short id is accepted). */
   packageIds: readonly string[];
   config: BookingConfig;
   now?: Date;

@@ -87,16 +87,8 @@ export async function startServer(env: Record<string, string> = {}, opts: { data
   };
 }
 
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { CHROMIUM_ARGS } from './chromium-args';
+import { CHROMIUM_ARGS } from './chromium-args';
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
@@ -192,4 +184,11 @@ export async function skipConsentBanner(context: BrowserContext, url: string, ca
     expirationTime: Date.now() + 182 * 86_400_000,
   };
   await context.addCookies([{ name: 'cc_cookie', value: encodeURIComponent(JSON.stringify(value)), url }]);
+}
+
+/** A context whose cookie banner is answered in advance ("necessary only"), for tests that are not about consent. */
+export async function newQuietContext(browser: Browser, url: string, device: 'phone' | 'desktop' = 'desktop'): Promise<BrowserContext> {
+  const ctx = await newContext(browser, device);
+  await skipConsentBanner(ctx, url);
+  return ctx;
 }

@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { expectNoAxeViolations, launchBrowser, newContext, skipConsentBanner, startServer, type RunningServer } from './harness';
+import { expectNoAxeViolations, launchBrowser, newQuietContext, skipConsentBanner, startServer, type RunningServer } from './harness';
 
-/** The consent banner is tested elsewhere (platform e2e); here it is answered in advance so it covers nothing. */
-async function quietContext(device: 'phone' | 'desktop') {
-  const ctx = await newContext(browser, device);
-  await skipConsentBanner(ctx, server.url);
-  return ctx;
-}
 
 let server: RunningServer;
 let browser: Browser;
@@ -32,7 +26,7 @@ const activeInfo = (page: Page) =>
 
 describe('lightbox (keyboard only)', () => {
   it('opens with Enter, navigates with arrows, traps focus, closes with Esc and returns focus', async () => {
-    const ctx = await quietContext('desktop');
+    const ctx = await newQuietContext(browser, server.url, 'desktop');
     const page = await ctx.newPage();
     await page.goto(server.url + '/test-gallery');
     const total = await page.locator('[data-testid="gallery-grid"] li').count();
@@ -81,7 +75,7 @@ describe('lightbox (keyboard only)', () => {
   });
 
   it('wraps around from the last photo to the first and preloads the neighbours', async () => {
-    const ctx = await quietContext('desktop');
+    const ctx = await newQuietContext(browser, server.url, 'desktop');
     const page = await ctx.newPage();
     const requested: string[] = [];
     page.on('request', (r) => {
@@ -101,7 +95,7 @@ describe('lightbox (keyboard only)', () => {
   });
 
   it('opens from a ?foto=N deep link within a category and filters with chips', async () => {
-    const ctx = await quietContext('desktop');
+    const ctx = await newQuietContext(browser, server.url, 'desktop');
     const page = await ctx.newPage();
     await page.goto(server.url + '/test-gallery?kategorie=obrad&foto=2');
     await dialog(page).waitFor();

@@ -1,14 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { expectNoAxeViolations, launchBrowser, newContext, skipConsentBanner, startServer, type RunningServer } from './harness';
+import { expectNoAxeViolations, launchBrowser, newQuietContext, startServer, type RunningServer } from './harness';
 import { getSiteInfo } from '@/content/site';
 
-/** The consent banner is tested elsewhere (platform e2e); here it is answered in advance so it covers nothing. */
-async function quietContext(device: 'phone' | 'desktop') {
-  const ctx = await newContext(browser, device);
-  await skipConsentBanner(ctx, server.url);
-  return ctx;
-}
 
 let server: RunningServer;
 let browser: Browser;
@@ -39,7 +33,7 @@ async function stillSameDocument(page: Page): Promise<boolean> {
 
 describe('navigation', () => {
   it('a client navigation starts the new page at the top', async () => {
-    const ctx = await quietContext('desktop');
+    const ctx = await newQuietContext(browser, server.url, 'desktop');
     const page = await ctx.newPage();
     await page.goto(server.url + '/faq');
     await waitForHydration(page, 'footer a[href="/ochrana-udaju"]');
@@ -54,7 +48,7 @@ describe('navigation', () => {
   });
 
   it('a hash link to another page scrolls to its anchor', async () => {
-    const ctx = await quietContext('desktop');
+    const ctx = await newQuietContext(browser, server.url, 'desktop');
     const page = await ctx.newPage();
     await page.goto(server.url + '/cenik');
     await waitForHydration(page, 'a[href="/lokace#cestovne"]');
@@ -70,7 +64,7 @@ describe('navigation', () => {
   });
 
   it('a hash link on the same page scrolls to its anchor', async () => {
-    const ctx = await quietContext('phone');
+    const ctx = await newQuietContext(browser, server.url, 'phone');
     const page = await ctx.newPage();
     await page.goto(server.url + '/faq');
     await page.getByRole('navigation', { name: 'Témata otázek' }).getByRole('link').last().click();
@@ -85,7 +79,7 @@ describe('navigation', () => {
 
 describe('mobile menu', () => {
   it('works with the keyboard alone', async () => {
-    const ctx = await quietContext('phone');
+    const ctx = await newQuietContext(browser, server.url, 'phone');
     const page = await ctx.newPage();
     await page.goto(server.url + '/');
     // Wait for hydration: the menu button reacts only once React has attached its handlers.
@@ -137,7 +131,7 @@ describe('mobile menu', () => {
   });
 
   it('shows the desktop navigation instead on a wide screen', async () => {
-    const ctx = await quietContext('desktop');
+    const ctx = await newQuietContext(browser, server.url, 'desktop');
     const page = await ctx.newPage();
     await page.goto(server.url + '/cenik');
     expect(await page.locator('button[aria-controls="mobile-menu"]').isVisible()).toBe(false);
