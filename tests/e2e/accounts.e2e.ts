@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { SignJWT, decodeJwt } from 'jose';
-import { expectNoAxeViolations, launchBrowser, newContext, startServer, startSmtp, type RunningServer } from './harness';
+import { expectNoAxeViolations, hydrated, launchBrowser, newContext, startServer, startSmtp, type RunningServer } from './harness';
 
 let server: RunningServer;
 let browser: Browser;
@@ -57,6 +57,7 @@ function linkFrom(text: string, path: string): string {
 }
 
 async function fill(page: Page, label: string, value: string) {
+  await hydrated(page);
   await page.getByLabel(label, { exact: true }).fill(value);
 }
 
@@ -153,6 +154,7 @@ describe('accounts', () => {
     await expectNoAxeViolations(page);
 
     // Field errors first (Czech, per field).
+    await hydrated(page);
     await page.getByRole('button', { name: 'Založit účet' }).click();
     await expect(page.locator('#email-error').textContent()).resolves.toBe('Vyplňte prosím e-mail.');
     await expectNoAxeViolations(page);
@@ -180,6 +182,7 @@ describe('accounts', () => {
 
     await page.goto(link);
     await expectNoAxeViolations(page);
+    await hydrated(page);
     await page.getByRole('button', { name: 'Potvrdit e-mail' }).click();
     await page.waitForURL((u) => u.pathname === '/ucet/prihlaseni' && u.searchParams.get('potvrzeno') === '1');
     await expect(page.locator('.notice[role="status"]').textContent()).resolves.toContain('e-mail je potvrzený');

@@ -101,8 +101,26 @@ export async function newContext(browser: Browser, device: 'phone' | 'desktop' =
   return browser.newContext({ ...(device === 'phone' ? PHONE : DESKTOP), locale: 'cs-CZ' });
 }
 
+/**
+ * Waits until React has hydrated the element (it carries React's fiber key): a click before that would be a native
+ * form submission racing the hydrating page.
+ */
+export async function hydrated(page: Page, selector = 'form'): Promise<void> {
+  await page.waitForFunction(
+    (sel) => {
+      const el = document.querySelector(sel);
+      return !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber'));
+    },
+    selector,
+    { timeout: 20_000 },
+  );
+}
+
 /** Fails with a readable list when axe-core finds any violation. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  // Next streams metadata: after a client-side navigation the <title> arrives a moment after the content. Give it
+  // that moment; a page that never gets a title still fails below (axe's document-title rule).
+  await page.waitForFunction(() => document.title.trim() !== '', undefined, { timeout: 5_000 }).catch(() => undefined);
   const results = await new AxeBuilder({ page }).analyze();
   if (results.violations.length) {
     const lines = results.violations.map(
