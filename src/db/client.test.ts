@@ -20,3 +20,31 @@ describe.each([
     }
   });
 });
+
+describe('PGlite data folder', () => {
+  it('creates a new folder (initdb in a child process), keeps data across reopen, and runs with small shared buffers', async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const { openDb } = await import('./client');
+    const dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pglite-dir-')), 'db');
+    const first = await openDb({ url: dir });
+    try {
+      expect(fs.existsSync(path.join(dir, 'PG_VERSION'))).toBe(true);
+      await first.db.execute(sql`create table kept (v int)`);
+      await first.db.execute(sql`insert into kept values (42)`);
+    } finally {
+      await first.close();
+    }
+    const again = await openDb({ url: dir });
+    try {
+      const rows = (await again.db.execute(sql`select v from kept`)) as unknown as { rows: { v: number }[] };
+      expect(rows.rows).toEqual([{ v: 42 }]);
+      const sb = (await again.db.execute(sql`select setting from pg_settings where name = 'shared_buffers'`)) as unknown as { rows: { setting: string }[] };
+      expect(Number(sb.rows[0].setting) * 8).toBe(16 * 1024);
+    } finally {
+      await again.close();
+      fs.rmSync(path.dirname(dir), { recursive: true, force: true });
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -52,7 +53,8 @@ export async function openDb(opts: OpenOptions): Promise<DbHandle> {
       dataDir = path.resolve(opts.url);
       fs.mkdirSync(dataDir, { recursive: true });
     }
-    const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+    if (dataDir) await initPgliteDataDir(dataDir);
+    const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), postgresqlconf: PGLITE_CONF });
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     handle = {
       db,
@@ -66,6 +68,38 @@ export async function openDb(opts: OpenOptions): Promise<DbHandle> {
   }
   if (opts.migrate !== false) await runMigrations(handle.exec, handle.kind);
   return handle;
+}
+
+/**
+ * PGlite runs the whole Postgres in the server process. Its default shared_buffers (128 MB) is sized for a
+ * database server; a photographer's inquiries fit in far less, and every megabyte here is server RSS.
+ */
+const PGLITE_CONF = ['shared_buffers=16MB'];
+
+/**
+ * A new data folder needs initdb, which leaves several hundred MB of WebAssembly memory behind in the process that
+ * ran it. Run it in a short-lived child process instead, so the server itself only ever opens an existing folder.
+ * Falls back to initdb in-process when the package can't be located on disk (PGlite.create then runs it).
+ */
+async function initPgliteDataDir(dataDir: string): Promise<void> {
+  if (fs.existsSync(path.join(dataDir, 'PG_VERSION'))) return;
+  const entry = path.join(process.cwd(), 'node_modules', '@electric-sql', 'pglite', 'dist', 'index.js');
+  if (!fs.existsSync(entry)) return;
+  const code = [
+    `const { PGlite } = await import(${JSON.stringify(new URL(`file://${entry}`).href)});`,
+    `const db = await PGlite.create({ dataDir: process.argv[1], postgresqlconf: ${JSON.stringify(PGLITE_CONF)} });`,
+    `await db.query('select 1');`,
+    `await db.close();`,
+  ].join('\n');
+  await new Promise<void>((resolve, reject) => {
+    let stderr = '';
+    const child = spawn(process.execPath, ['--input-type=module', '-e', code, dataDir], { stdio: ['ignore', 'ignore', 'pipe'] });
+    child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.once('error', reject);
+    child.once('exit', (codeOrNull) =>
+      codeOrNull === 0 ? resolve() : reject(new Error(`PGlite initdb in ${dataDir} failed (exit ${codeOrNull}): ${stderr.slice(-2000)}`)),
+    );
+  });
 }
 
 /** Postgres unique violation, whichever driver raised it (drizzle may wrap the driver error in `cause`). */
