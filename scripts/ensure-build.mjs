@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const inputs = ['src', 'content', 'public', 'next.config.ts', 'package.json', 'tsconfig.json'];
+const inputs = ['src', 'content', 'public', 'next.config.ts', 'package.json', 'tsconfig.json', 'scripts/subset-fonts.mjs'];
 
 function walk(p, acc) {
   const full = path.join(root, p);
@@ -44,6 +44,7 @@ if (current === digest && fs.existsSync(path.join(root, '.next', 'BUILD_ID'))) {
     OIDC_CLIENT_SECRET: `canary-oidc-${digest.slice(0, 12)}`,
     REVALIDATE_SECRET: `canary-revalidate-${digest.slice(12, 24)}`,
   };
+  execFileSync(process.execPath, [path.join(root, 'scripts/subset-fonts.mjs')], { cwd: root, stdio: 'inherit' });
   execFileSync(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'build'], {
     cwd: root,
     stdio: 'inherit',
