@@ -1,4 +1,5 @@
 'use server';
+import { isFormData, MALFORMED_ACTION_MESSAGE } from '@/platform/action-args';
 import { redirect } from 'next/navigation';
 import { headers } from 'next/headers';
 import { getDb } from '@/db/db.server';
@@ -78,12 +79,14 @@ async function signIn(formData: FormData, opts: { admin: boolean }): Promise<For
 }
 
 export async function adminSignInAction(_prev: FormState, formData: FormData): Promise<FormState> {
+  if (!isFormData(formData)) return { status: 'error', message: MALFORMED_ACTION_MESSAGE };
   const result = await signIn(formData, { admin: true });
   if (result.status !== 'success') return result;
   redirect(safeNextPath(stringField(formData, 'next'), '/admin/bookings'));
 }
 
 export async function signInAction(_prev: FormState, formData: FormData): Promise<FormState> {
+  if (!isFormData(formData)) return { status: 'error', message: MALFORMED_ACTION_MESSAGE };
   const result = await signIn(formData, { admin: false });
   if (result.status !== 'success') return result;
   redirect(safeNextPath(stringField(formData, 'next'), '/ucet'));
@@ -96,6 +99,7 @@ function stringField(formData: FormData, key: string): string | null {
 
 // ---- sign out ----------------------------------------------------------------------------------------------------
 export async function signOutAction(formData: FormData): Promise<void> {
+  if (!isFormData(formData)) formData = new FormData();
   const client = await serverClient();
   await client.logout();
   redirect(safeNextPath(stringField(formData, 'next'), '/ucet/prihlaseni?odhlaseno=1'));
@@ -106,6 +110,7 @@ const REGISTERED_MESSAGE =
   'Děkujeme! Pokud u nás účet s tímto e-mailem ještě nemáte, poslali jsme Vám odkaz pro potvrzení. Otevřete jej prosím a pak se přihlaste.';
 
 export async function registerAction(_prev: FormState, formData: FormData): Promise<FormState> {
+  if (!isFormData(formData)) return { status: 'error', message: MALFORMED_ACTION_MESSAGE };
   const values = formValues(formData, ['email']);
   if (isBot(formData)) return { status: 'success', message: REGISTERED_MESSAGE };
   const parsed = registerSchema.safeParse({
@@ -145,6 +150,7 @@ export async function registerAction(_prev: FormState, formData: FormData): Prom
 const FORGOT_MESSAGE = 'Pokud u nás účet s tímto e-mailem existuje, poslali jsme na něj odkaz pro nastavení nového hesla. Odkaz platí 1 hodinu.';
 
 export async function forgotPasswordAction(_prev: FormState, formData: FormData): Promise<FormState> {
+  if (!isFormData(formData)) return { status: 'error', message: MALFORMED_ACTION_MESSAGE };
   const values = formValues(formData, ['email']);
   if (isBot(formData)) return { status: 'success', message: FORGOT_MESSAGE };
   const parsed = forgotSchema.safeParse({ email: formData.get('email') });
@@ -162,6 +168,7 @@ export async function forgotPasswordAction(_prev: FormState, formData: FormData)
 }
 
 export async function resetPasswordAction(_prev: FormState, formData: FormData): Promise<FormState> {
+  if (!isFormData(formData)) return { status: 'error', message: MALFORMED_ACTION_MESSAGE };
   const parsed = resetSchema.safeParse({
     code: formData.get('code'),
     password: formData.get('password'),
@@ -180,6 +187,7 @@ export async function resetPasswordAction(_prev: FormState, formData: FormData):
 
 // ---- change password ---------------------------------------------------------------------------------------------
 export async function changePasswordAction(_prev: FormState, formData: FormData): Promise<FormState> {
+  if (!isFormData(formData)) return { status: 'error', message: MALFORMED_ACTION_MESSAGE };
   const user = await getCurrentUser();
   if (!user) redirect('/ucet/prihlaseni?next=/ucet/zmena-hesla');
   const parsed = changeSchema.safeParse({
@@ -211,6 +219,7 @@ export async function changePasswordAction(_prev: FormState, formData: FormData)
 
 // ---- e-mail confirmation -----------------------------------------------------------------------------------------
 export async function confirmEmailAction(_prev: FormState, formData: FormData): Promise<FormState> {
+  if (!isFormData(formData)) return { status: 'error', message: MALFORMED_ACTION_MESSAGE };
   const parsed = confirmSchema.safeParse({ confirmation: formData.get('confirmation') });
   if (!parsed.success) return { status: 'error', message: 'Odkaz pro potvrzení e-mailu je neplatný.' };
   if (!(await siteRateLimit('/auth/email-confirmation'))) return TOO_MANY;
@@ -224,6 +233,7 @@ export async function confirmEmailAction(_prev: FormState, formData: FormData): 
 }
 
 export async function resendConfirmationAction(_prev: FormState, formData: FormData): Promise<FormState> {
+  if (!isFormData(formData)) return { status: 'error', message: MALFORMED_ACTION_MESSAGE };
   const message = 'Pokud je tento e-mail u nás registrovaný a ještě nepotvrzený, poslali jsme na něj nový odkaz.';
   const values = formValues(formData, ['email']);
   if (isBot(formData)) return { status: 'success', message };

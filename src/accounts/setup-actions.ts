@@ -1,4 +1,5 @@
 'use server';
+import { isFormData, MALFORMED_ACTION_MESSAGE } from '@/platform/action-args';
 import { redirect } from 'next/navigation';
 import { getDb } from '@/db/db.server';
 import { log } from '@/platform/log';
@@ -11,6 +12,7 @@ import { serverClient } from './session.server';
 
 /** /admin/setup: the one-time link from the console sets the first admin's e-mail and password, then signs in. */
 export async function adminSetupAction(_prev: FormState, formData: FormData): Promise<FormState> {
+  if (!isFormData(formData)) return { status: 'error', message: MALFORMED_ACTION_MESSAGE };
   const values = formValues(formData, ['email']);
   if (accountsConfig().source !== 'builtin') return { status: 'error', message: 'Účty spravuje Strapi; administrátora nastavte tam.' };
   const parsed = setupSchema.safeParse({

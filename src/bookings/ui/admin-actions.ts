@@ -1,4 +1,5 @@
 'use server';
+import { isFormData, MALFORMED_ACTION_MESSAGE, previousAttempt } from '@/platform/action-args';
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
@@ -24,6 +25,8 @@ const UNAVAILABLE = 'Databáze teď neodpovídá. Zkuste to prosím znovu za chv
 /** Status change on /admin/bookings/[id]; the date-conflict message comes back to the form. */
 export async function changeStatusAction(prev: AdminActionState, formData: FormData): Promise<AdminActionState> {
   const user = await requireAdmin();
+  if (!isFormData(formData)) return { ok: false, message: MALFORMED_ACTION_MESSAGE, attempt: previousAttempt(prev) + 1 };
+  prev = { ...prev, attempt: previousAttempt(prev) };
   const id = idSchema.safeParse(formData.get('id'));
   const to = formData.get('to');
   const note = formData.get('note');
@@ -43,6 +46,8 @@ export async function changeStatusAction(prev: AdminActionState, formData: FormD
 
 export async function addNoteAction(prev: AdminActionState, formData: FormData): Promise<AdminActionState> {
   const user = await requireAdmin();
+  if (!isFormData(formData)) return { ok: false, message: MALFORMED_ACTION_MESSAGE, attempt: previousAttempt(prev) + 1 };
+  prev = { ...prev, attempt: previousAttempt(prev) };
   const id = idSchema.safeParse(formData.get('id'));
   const body = formData.get('body');
   if (!id.success || typeof body !== 'string') return { ok: false, message: 'Napište prosím text poznámky.', attempt: prev.attempt + 1 };
@@ -61,6 +66,7 @@ export async function addNoteAction(prev: AdminActionState, formData: FormData):
 /** Puts a mail back in the queue and tries it at once. */
 export async function resendMailAction(formData: FormData): Promise<void> {
   await requireAdmin();
+  if (!isFormData(formData)) formData = new FormData();
   const id = idSchema.safeParse(formData.get('mailId'));
   const back = formData.get('back');
   const target = typeof back === 'string' && /^\/admin\/[a-z0-9/-]*$/.test(back) ? back : '/admin/mail';
@@ -83,6 +89,8 @@ export async function rotateCalendarTokenAction(): Promise<void> {
 /** GDPR erasure of everything about one e-mail; needs the address typed twice. */
 export async function eraseEmailAction(prev: AdminActionState, formData: FormData): Promise<AdminActionState> {
   const user = await requireAdmin();
+  if (!isFormData(formData)) return { ok: false, message: MALFORMED_ACTION_MESSAGE, attempt: previousAttempt(prev) + 1 };
+  prev = { ...prev, attempt: previousAttempt(prev) };
   const email = z.email().safeParse(String(formData.get('email') ?? '').trim().toLowerCase());
   const confirm = String(formData.get('confirm') ?? '').trim().toLowerCase();
   if (!email.success) return { ok: false, message: 'Zadejte prosím platný e-mail.', attempt: prev.attempt + 1 };
