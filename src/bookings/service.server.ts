@@ -231,13 +231,15 @@ export async function addNote(db: Db, id: number, author: string, body: string):
   return { ok: true };
 }
 
-/** The scheduled work: release expired holds, anonymise closed inquiries past retention. */
+/** The scheduled work: release expired holds, anonymise closed inquiries past retention, compact the list counts. */
 export async function runMaintenance(db: Db, config: BookingConfig, now = new Date()): Promise<{ expired: number; anonymised: number }> {
   const expired = await repo.expireHolds(db, now);
   for (const e of expired) log.info('hold expired, date released', { reference: e.reference });
   const cutoff = addMonths(localToday(now), -config.retentionMonths);
   const anonymised = await repo.anonymiseClosedBefore(db, cutoff, now);
   if (anonymised) log.info('closed inquiries anonymised', { count: anonymised, cutoff });
+  // The admin list's counts: fold the rows the triggers append (see migration 0021) before they pile up.
+  await repo.compactInquiryCounts(db);
   return { expired: expired.length, anonymised };
 }
 

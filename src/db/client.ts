@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import postgres from 'postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
@@ -54,7 +55,7 @@ export async function openDb(opts: OpenOptions): Promise<DbHandle> {
       fs.mkdirSync(dataDir, { recursive: true });
     }
     if (dataDir) await initPgliteDataDir(dataDir);
-    const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), postgresqlconf: PGLITE_CONF });
+    const client = await PGlite.create(pgliteOptions(dataDir));
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     handle = {
       db,
@@ -75,6 +76,15 @@ export async function openDb(opts: OpenOptions): Promise<DbHandle> {
  * database server; a photographer's inquiries fit in far less, and every megabyte here is server RSS.
  */
 const PGLITE_CONF = ['shared_buffers=16MB'];
+
+/**
+ * How every PGlite of the app is opened (the admin-list benchmark opens its own the same way). Extensions are
+ * loaded into each instance, not stored in the data folder: an index or function of pg_trgm (migration 0021)
+ * fails in an instance opened without it.
+ */
+export function pgliteOptions(dataDir?: string): PGliteOptions {
+  return { ...(dataDir ? { dataDir } : {}), postgresqlconf: PGLITE_CONF, extensions: { pg_trgm } };
+}
 
 /**
  * A new data folder needs initdb, which leaves several hundred MB of WebAssembly memory behind in the process that

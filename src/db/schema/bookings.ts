@@ -1,6 +1,6 @@
-// Owned by the bookings domain (inquiries, status history, notes). Mirrors src/db/migrations/0020_bookings.sql.
+// Owned by the bookings domain (inquiries, status history, notes). Mirrors src/db/migrations/0020_bookings*.sql and 0021_bookings*.sql.
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const inquiries = pgTable(
   'inquiries',
@@ -36,12 +36,30 @@ export const inquiries = pgTable(
   (t) => [
     uniqueIndex('inquiries_date_lock').on(t.weddingDate, t.slot).where(sql`status IN ('held', 'confirmed')`),
     index('inquiries_status_date_idx').on(t.status, t.weddingDate),
-    index('inquiries_wedding_date_idx').on(t.weddingDate),
-    index('inquiries_created_at_idx').on(t.createdAt),
+    index('inquiries_wedding_date_id_idx').on(t.weddingDate, t.id.desc()),
+    index('inquiries_wedding_date_desc_id_idx').on(t.weddingDate.desc().nullsLast(), t.id.desc()),
+    index('inquiries_created_id_idx').on(t.createdAt, t.id),
+    index('inquiries_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('inquiries_flagged_created_idx').on(t.createdAt, t.id).where(sql`cardinality(flags) > 0`),
+    index('inquiries_search_trgm_idx')
+      .using('gin', t.partner1.op('gin_trgm_ops'), t.partner2.op('gin_trgm_ops'), t.email.op('gin_trgm_ops'), t.reference.op('gin_trgm_ops'), t.town.op('gin_trgm_ops'))
+      .with({ fastupdate: false }),
     index('inquiries_email_idx').on(sql`lower(${t.email})`),
     index('inquiries_hold_expiry_idx').on(t.holdExpiresAt).where(sql`status = 'held'`),
   ],
 );
+
+/**
+ * Net change of the number of inquiries per (status, flagged, wedding year), appended by triggers on every
+ * statement that writes `inquiries` (migration 0021); the sum per key is the count. Written only by those triggers
+ * and by compaction (repository: compactInquiryCounts).
+ */
+export const inquiryCounts = pgTable('inquiry_counts', {
+  status: text('status').notNull(),
+  flagged: boolean('flagged').notNull(),
+  weddingYear: integer('wedding_year'),
+  n: bigint('n', { mode: 'number' }).notNull(),
+});
 
 export const inquiryStatusHistory = pgTable(
   'inquiry_status_history',
