@@ -1,33 +1,14 @@
 import { z } from 'zod';
 import { isValidIsoDate, addDays, localToday } from './dates';
+import { LIMITS, SOURCE_OPTIONS } from './input-fields';
 
-/**
+export { FIELD_LABELS, LIMITS, SOURCE_OPTIONS } from './input-fields';
+
+/*
  * The one inquiry schema shared by the JSON API and the server actions of every form.
  * Form values arrive as strings ('' for empty, 'on' for a ticked box); JSON values arrive typed.
  * Both are normalised here, and every message is Czech and per field.
  */
-export const LIMITS = {
-  name: 100,
-  email: 254,
-  phone: 30,
-  venue: 200,
-  town: 100,
-  message: 5000,
-  source: 100,
-  packageId: 60,
-  idempotencyKey: 100,
-} as const;
-
-export const SOURCE_OPTIONS = [
-  { value: '', label: 'Vyberte prosím' },
-  { value: 'instagram', label: 'Instagram' },
-  { value: 'facebook', label: 'Facebook' },
-  { value: 'google', label: 'Vyhledávání (Google, Seznam)' },
-  { value: 'recommendation', label: 'Doporučení od známých' },
-  { value: 'wedding-fair', label: 'Svatební veletrh' },
-  { value: 'venue', label: 'Doporučení místa konání' },
-  { value: 'other', label: 'Jinak' },
-] as const;
 
 /** Control characters other than tab and newlines never belong in a form field. */
 function hasControlChars(s: string): boolean {
@@ -243,22 +224,3 @@ export function parseInquiry(
   }
   return { ok: true, value: result.data as InquiryInput };
 }
-
-/** Czech field labels (error summary, e-mails, CSV). */
-export const FIELD_LABELS: Record<string, string> = {
-  partner1: 'Jméno nevěsty / ženicha',
-  partner2: 'Jméno partnera / partnerky',
-  email: 'E-mail',
-  phone: 'Telefon',
-  weddingDate: 'Datum svatby',
-  venue: 'Místo konání',
-  town: 'Obec / město',
-  ceremonyTime: 'Čas obřadu',
-  guestCount: 'Počet hostů',
-  packageId: 'Balíček',
-  hours: 'Hodin focení',
-  message: 'Zpráva',
-  source: 'Jak jste se o mně dozvěděli',
-  consent: 'Souhlas se zpracováním údajů',
-  marketingConsent: 'Souhlas se zasíláním novinek',
-};

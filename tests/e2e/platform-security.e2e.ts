@@ -117,6 +117,12 @@ describe('client bundles', () => {
       for (const secret of canaries) expect(text.includes(secret), `${secret} in ${file}`).toBe(false);
     }
   });
+
+  it('do not ship zod: forms validate on the server, the browser only gets limits and labels', () => {
+    const dir = path.join(root, '.next', 'static', 'chunks');
+    const withZod = fs.readdirSync(dir).filter((f) => f.endsWith('.js') && fs.readFileSync(path.join(dir, f), 'latin1').includes('ZodError'));
+    expect(withZod).toEqual([]);
+  });
 });
 
 describe('operations', () => {

@@ -2,7 +2,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { CheckboxField, ErrorSummary } from '@/ui/form/fields';
-import { FIELD_LABELS } from '@/bookings/input';
+import { FIELD_LABELS } from '@/bookings/input-fields';
 import { HONEYPOT_FIELD, type FormState } from '@/bookings/form-state';
 
 /** Hidden fields, honeypot, the refusal message and the error summary every booking form shares. */

@@ -1,7 +1,7 @@
 'use client';
 import { useActionState, useState } from 'react';
 import { SelectField, SubmitButton, TextArea, TextField } from '@/ui/form/fields';
-import { SOURCE_OPTIONS, LIMITS } from '@/bookings/input';
+import { SOURCE_OPTIONS, LIMITS } from '@/bookings/input-fields';
 import type { FormState } from '@/bookings/form-state';
 import type { PackageOption } from '@/bookings/packages';
 import { submitFullInquiry } from './actions';

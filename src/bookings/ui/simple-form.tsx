@@ -1,7 +1,7 @@
 'use client';
 import { useActionState } from 'react';
 import { SubmitButton, TextArea, TextField } from '@/ui/form/fields';
-import { LIMITS } from '@/bookings/input';
+import { LIMITS } from '@/bookings/input-fields';
 import type { FormState } from '@/bookings/form-state';
 import { submitSimpleInquiry } from './actions';
 import styles from './booking.module.css';
