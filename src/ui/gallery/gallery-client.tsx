@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import type { SizeHint } from '@/content/types';
 import { Lightbox, type LightboxItem } from '@/ui/lightbox/lightbox';
-import type { PhotoImgProps } from './photo-props';
+import { photoProps, type PhotoImgProps, type PhotoSource } from './photo-props';
 import { gallerySearch, photoCountLabel } from './gallery-model';
 import styles from './gallery.module.css';
 
@@ -11,8 +11,39 @@ export interface GalleryItem {
   sizeHint: SizeHint;
   category: { slug: string; name: string } | null;
   alt: string;
+  image: PhotoSource;
+  /** LCP candidate: eager, fetchpriority=high, preloaded. */
+  priority: boolean;
+}
+
+interface GalleryPhoto extends GalleryItem {
   thumb: PhotoImgProps;
   full: PhotoImgProps;
+}
+
+/** Cell widths of the mosaic: 1 column < 34rem, 2 columns < 64rem, 3 columns above (container max 82rem). */
+const THUMB_SIZES: Record<SizeHint, string> = {
+  small: '(min-width: 82rem) 25rem, (min-width: 64rem) 31vw, (min-width: 34rem) 48vw, 100vw',
+  // Medium cells are one column wide but two rows tall, large ones two by two: both crop a photo rendered
+  // about twice the column width, so they need the larger candidates.
+  medium: '(min-width: 82rem) 50rem, (min-width: 64rem) 62vw, (min-width: 34rem) 96vw, 100vw',
+  large: '(min-width: 82rem) 50rem, (min-width: 64rem) 62vw, (min-width: 34rem) 96vw, 100vw',
+};
+
+/** In the lightbox a photo is limited by the viewport height when the viewport is wider than the photo. */
+function lightboxSizes(image: PhotoSource): string {
+  const w = Math.max(1, Math.round(image.width));
+  const h = Math.max(1, Math.round(image.height));
+  return `(min-aspect-ratio: ${w}/${h}) calc((100vh - 8rem) * ${(w / h).toFixed(3)}), 100vw`;
+}
+
+/** The same next/image pipeline on the server render and in the browser, so both produce identical attributes. */
+function withSources(it: GalleryItem): GalleryPhoto {
+  return {
+    ...it,
+    thumb: photoProps(it.image, { sizes: THUMB_SIZES[it.sizeHint] ?? THUMB_SIZES.small, alt: it.alt, priority: it.priority }),
+    full: photoProps(it.image, { sizes: lightboxSizes(it.image), alt: it.alt, noBlur: true }),
+  };
 }
 
 interface Props {
@@ -29,7 +60,8 @@ function isPlainClick(e: MouseEvent): boolean {
   return e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
 }
 
-export function GalleryClient({ items, categories, label, initialCategory, initialPhoto, baseQuery }: Props) {
+export function GalleryClient({ items: sources, categories, label, initialCategory, initialPhoto, baseQuery }: Props) {
+  const items = useMemo(() => sources.map(withSources), [sources]);
   const [category, setCategory] = useState<string | null>(initialCategory);
   const [open, setOpen] = useState<number | null>(null);
   const thumbs = useRef(new Map<string, HTMLAnchorElement>());

@@ -17,6 +17,9 @@ export interface PhotoImgProps {
   style: Record<string, string | number>;
 }
 
+/** What photoProps needs of an image (a gallery sends only this to the browser, which computes the rest). */
+export type PhotoSource = Pick<Image, 'url' | 'width' | 'height' | 'alternativeText' | 'blurDataURL'>;
+
 export interface PhotoOptions {
   sizes: string;
   alt?: string;
@@ -47,7 +50,7 @@ function blurStyle(dataUrl: string): Record<string, string> {
  * so server components, client components and the lightbox all share the same srcset. Contentful images get
  * their own loader (the Images API resizes them); everything else goes through /_next/image (AVIF/WebP).
  */
-export function photoProps(image: Image, opts: PhotoOptions): PhotoImgProps {
+export function photoProps(image: PhotoSource, opts: PhotoOptions): PhotoImgProps {
   const loader: ImageLoader | undefined = imageLoaderFor(image.url);
   const blur = !opts.noBlur && image.blurDataURL ? image.blurDataURL : undefined;
   const { props } = getImageProps({
