@@ -1,8 +1,9 @@
 import 'server-only';
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, like, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { isUniqueViolation, rowsOf, type Db } from '@/db/client';
 import { appSettings, inquiries, inquiryCounts, inquiryNotes, inquiryStatusHistory, mailOutbox } from '@/db/schema';
 import { newReference } from './reference';
+import { foldForSearch, SEARCH_SEPARATOR } from './search-text';
 import { STATUSES, STATUS_LABELS, isStatus, type InquiryStatus } from './statuses';
 import type { InquiryInput, InquiryKind } from './input';
 import type { CoupleInquiry, InquiryDetail, InquiryListItem, InquiryNote, ListFilters, ListResult, OutboxMail, StatusChange } from './types';
@@ -288,9 +289,12 @@ function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** The search term as the list applies it: trimmed; blank means no search (a bare `%%` would match every row). */
+/**
+ * The search term as the list applies it: trimmed and folded like `search_text` (lower case, no diacritics); blank
+ * means no search (a bare `%%` would match every row).
+ */
 function searchTerm(f: Pick<ListFilters, 'q'>): string | null {
-  const q = f.q?.trim();
+  const q = foldForSearch(f.q ?? '').trim();
   return q ? q : null;
 }
 
@@ -301,9 +305,10 @@ function listWhere(f: ListFilters, withStatus: boolean): SQL | undefined {
   const parts: (SQL | undefined)[] = [];
   const q = searchTerm(f);
   if (q) {
-    // Substring, case-insensitive; answered from the trigram index inquiries_search_trgm_idx (3+ characters).
-    const pat = `%${escapeLike(q)}%`;
-    parts.push(or(ilike(inquiries.partner1, pat), ilike(inquiries.partner2, pat), ilike(inquiries.email, pat), ilike(inquiries.reference, pat), ilike(inquiries.town, pat)));
+    // Substring of names, e-mail, reference, venue or town, ignoring case and diacritics: the folded term in the
+    // folded column (src/bookings/search-text.ts), answered from inquiries_search_text_trgm_idx (3+ characters).
+    // A term holding the column separator would match across two columns, which no single column contains.
+    parts.push(q.includes(SEARCH_SEPARATOR) ? sql`false` : like(inquiries.searchText, `%${escapeLike(q)}%`));
   }
   if (f.year) parts.push(and(gte(inquiries.weddingDate, `${f.year}-01-01`), lt(inquiries.weddingDate, `${f.year + 1}-01-01`)));
   if (f.flagged) parts.push(isFlagged);

@@ -1,6 +1,15 @@
-// Owned by the bookings domain (inquiries, status history, notes). Mirrors src/db/migrations/0020_bookings*.sql and 0021_bookings*.sql.
+// Owned by the bookings domain (inquiries, status history, notes). Mirrors src/db/migrations/0020_bookings*.sql, 0021_bookings*.sql and 0022_bookings*.sql.
 import { sql } from 'drizzle-orm';
+import { FOLD_FROM, FOLD_TO, SEARCH_SEPARATOR } from '../../bookings/search-text';
 import { bigint, boolean, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/** What migration 0022 spells out (documentation for drizzle; the app never generates DDL). */
+function searchTextExpression() {
+  const q = (s: string) => `'${s.replace(/'/g, "''")}'`;
+  const sep = `E'\\x${SEARCH_SEPARATOR.charCodeAt(0).toString(16)}'`;
+  const joined = ['partner1', "coalesce(partner2, '')", 'email', 'reference', "coalesce(venue, '')", "coalesce(town, '')"].join(` || ${sep} || `);
+  return sql.raw(`translate(lower(${joined}), ${q(FOLD_FROM)}, ${q(FOLD_TO)})`);
+}
 
 export const inquiries = pgTable(
   'inquiries',
@@ -32,6 +41,8 @@ export const inquiries = pgTable(
     anonymizedAt: timestamp('anonymized_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The admin search's haystack (migration 0022): searched columns joined, lower-cased, de-accented. Read-only. */
+    searchText: text('search_text').generatedAlwaysAs(searchTextExpression),
   },
   (t) => [
     uniqueIndex('inquiries_date_lock').on(t.weddingDate, t.slot).where(sql`status IN ('held', 'confirmed')`),
@@ -41,9 +52,7 @@ export const inquiries = pgTable(
     index('inquiries_created_id_idx').on(t.createdAt, t.id),
     index('inquiries_status_created_idx').on(t.status, t.createdAt, t.id),
     index('inquiries_flagged_created_idx').on(t.createdAt, t.id).where(sql`cardinality(flags) > 0`),
-    index('inquiries_search_trgm_idx')
-      .using('gin', t.partner1.op('gin_trgm_ops'), t.partner2.op('gin_trgm_ops'), t.email.op('gin_trgm_ops'), t.reference.op('gin_trgm_ops'), t.town.op('gin_trgm_ops'))
-      .with({ fastupdate: false }),
+    index('inquiries_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')).with({ fastupdate: false }),
     index('inquiries_email_idx').on(sql`lower(${t.email})`),
     index('inquiries_hold_expiry_idx').on(t.holdExpiresAt).where(sql`status = 'held'`),
   ],

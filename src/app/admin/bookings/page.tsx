@@ -52,7 +52,7 @@ export default async function BookingsList({ searchParams }: { searchParams: Pro
       </nav>
       <form method="get" className={`form ${styles.filters}`} role="search" aria-label="Hledat poptávky">
         <div className="field">
-          <label htmlFor="q">Hledat (jméno, e-mail, číslo, obec)</label>
+          <label htmlFor="q">Hledat (jméno, e-mail, číslo, místo, obec; i bez diakritiky)</label>
           <input id="q" name="q" type="search" defaultValue={filters.q ?? ''} maxLength={100} />
         </div>
         <div className="field">
