@@ -1,5 +1,6 @@
 import 'server-only';
-import { getDb } from '@/db/db.server';
+import { getDb, getDbHandle } from '@/db/db.server';
+import { vacuumIfDue } from '@/db/vacuum';
 import { getEnv } from '@/platform/env';
 import { deliverPendingMail } from '@/platform/mail.server';
 import { log } from '@/platform/log';
@@ -12,11 +13,11 @@ import { runMaintenance } from './service.server';
 export const BOOKINGS_JOB_LOCK = 724_205;
 const INTERVAL_MS = 60_000;
 
-const g = globalThis as unknown as { __bookingsScheduler?: NodeJS.Timeout };
+const g = globalThis as unknown as { __bookingsScheduler?: NodeJS.Timeout; __lastVacuum?: { at: number } };
 
 /**
  * Once a minute: release expired holds, anonymise closed inquiries past retention, prune old rate-limit windows
- * and retry queued mail.
+ * and retry queued mail; once an hour, vacuum the embedded database (PGlite only).
  * Several instances may run this; `pg_try_advisory_xact_lock` lets one of them do the work per tick, and the
  * lock ends with the transaction, so a crashed instance never leaves it held.
  */
@@ -30,6 +31,8 @@ export async function bookingsTick(now = new Date()): Promise<void> {
   });
   // Mail rows are claimed one by one, so any instance may retry them.
   await deliverPendingMail(db);
+  // The embedded database has no autovacuum: vacuum and analyse it once an hour (the first tick after start too).
+  await vacuumIfDue(await getDbHandle(), (g.__lastVacuum ??= { at: 0 }), now.getTime());
 }
 
 export function startBookingsScheduler(): void {
