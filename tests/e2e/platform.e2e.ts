@@ -45,6 +45,17 @@ async function mark(page: Page) {
 async function sameDocument(page: Page): Promise<boolean> {
   return page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
 }
+/**
+ * Waits for the full load to replace the marked document. A client navigation may change the URL before the
+ * build watcher turns it into a full load, so the URL alone can resolve early on a slow machine; the check itself
+ * may then race the reload (its context destroyed), which counts as "not yet".
+ */
+async function newDocument(page: Page): Promise<void> {
+  await expect
+    .poll(async () => sameDocument(page).catch(() => true), { timeout: 15_000, interval: 100 })
+    .toBe(false);
+  await page.waitForLoadState('load');
+}
 
 /** The header's brand link to "/" (a Next <Link>, present on every page). */
 const brandLink = (page: Page) => page.locator('header a[href="/"]').first();
@@ -96,7 +107,7 @@ describe('new build in the browser', () => {
     await brandLink(page).click();
     await page.waitForURL(server.url + '/');
     await page.waitForLoadState('load');
-    expect(await sameDocument(page)).toBe(false);
+    await newDocument(page);
     expect(await page.evaluate(() => sessionStorage.getItem('build-reload:/'))).not.toBeNull();
 
     // The new document is still older than the announced build: it notices again. A programmatic navigation
@@ -109,7 +120,7 @@ describe('new build in the browser', () => {
     await page.waitForURL('**/admin/login');
     await page.waitForLoadState('load');
     await hydrated(page);
-    expect(await sameDocument(page)).toBe(false);
+    await newDocument(page);
 
     // 2nd changed-id navigation to "/" within 10 s: the guard lets the client navigation happen.
     await focusTab(page);
@@ -145,7 +156,7 @@ describe('new build in the browser', () => {
     const reloaded = page.waitForEvent('load');
     await loadChunk();
     await reloaded;
-    expect(await sameDocument(page)).toBe(false);
+    await newDocument(page);
 
     await hydrated(page);
     await mark(page);
