@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { expectNoAxeViolations, launchBrowser, newContext, startServer, type RunningServer } from './harness';
+import { expectNoAxeViolations, hydrated, launchBrowser, newContext, startServer, type RunningServer } from './harness';
 
 /**
  * SPEC §4 "Build updates" in Chromium against the production build. A deployment announces a newer build by
@@ -27,12 +27,7 @@ function announce(id: string | null) {
 }
 
 /** React attached its fibers to the watcher's live region: the page is hydrated and the effects run. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const el = document.querySelector('[role="status"]');
-    return !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber'));
-  });
-}
+const watcherHydrated = (page: Page) => hydrated(page, '[role="status"]');
 
 /** Focus (like a visitor returning to the tab) makes the watcher check at once instead of on the next tick. */
 async function focusTab(page: Page) {
@@ -94,7 +89,7 @@ describe('new build in the browser', () => {
     const ctx = await newContext(browser, 'desktop');
     const page = await ctx.newPage();
     await page.goto(server.url + '/admin/login');
-    await hydrated(page);
+    await watcherHydrated(page);
     expect(await page.getByText('Je k dispozici nová verze').count()).toBe(0);
 
     announce('build-2');
@@ -112,14 +107,14 @@ describe('new build in the browser', () => {
 
     // The new document is still older than the announced build: it notices again. A programmatic navigation
     // (router.push, not a click) to /admin/login ends in a full load of that page too.
-    await hydrated(page);
+    await watcherHydrated(page);
     await focusTab(page);
     await notice.waitFor({ timeout: 10_000 });
     await mark(page);
     await page.evaluate(() => (window as unknown as { next: { router: { push: (href: string) => void } } }).next.router.push('/admin/login'));
     await page.waitForURL('**/admin/login');
     await page.waitForLoadState('load');
-    await hydrated(page);
+    await watcherHydrated(page);
     await newDocument(page);
 
     // 2nd changed-id navigation to "/" within 10 s: the guard lets the client navigation happen.
@@ -145,7 +140,7 @@ describe('new build in the browser', () => {
     // A chunk of this build that cannot be fetched (e.g. removed by a newer deployment).
     await page.route('**/_next/static/chunks/gone-*.js', (route) => route.abort('failed'));
     await page.goto(server.url + '/');
-    await hydrated(page);
+    await watcherHydrated(page);
     await mark(page);
     const loadChunk = () =>
       page.evaluate(() => {
@@ -158,7 +153,7 @@ describe('new build in the browser', () => {
     await reloaded;
     await newDocument(page);
 
-    await hydrated(page);
+    await watcherHydrated(page);
     await mark(page);
     await loadChunk();
     // A dynamic import failing the same way (ChunkLoadError) is also covered by the guard.

@@ -25,28 +25,32 @@ function appRoutes(): { route: string; kind: 'page' | 'route' }[] {
     .map((k) => ({ route: k.replace(/\/(page|route)$/, '') || '/', kind: k.endsWith('/route') ? ('route' as const) : ('page' as const) }));
 }
 
+interface BuildAction {
+  id: string;
+  name: string;
+  /** App pages (manifest keys such as 'app/admin/bookings/[id]/page') that use the action. */
+  pages: string[];
+  filename: string;
+}
+
+/** Every server action of the build, from Next's server-reference manifest. */
+function buildActions(): BuildAction[] {
+  const m = manifest<{ node: Record<string, { workers: Record<string, unknown>; filename?: string; exportedName?: string }> }>('server-reference-manifest.json');
+  return Object.entries(m.node).map(([id, a]) => ({ id, name: `${a.filename}#${a.exportedName}`, pages: Object.keys(a.workers), filename: a.filename ?? '' }));
+}
+
+const pagePath = (page: string) => '/' + page.replace(/^app\//, '').replace(/\/page$/, '').replace(/^page$/, '');
+
 /** Server actions of the build that only admin pages use, or that live in an admin module. */
 function adminActions(): { id: string; name: string; page: string }[] {
-  const m = manifest<{ node: Record<string, { workers: Record<string, unknown>; filename?: string; exportedName?: string }> }>('server-reference-manifest.json');
-  return Object.entries(m.node)
-    .filter(([, a]) => {
-      const pages = Object.keys(a.workers);
-      const onlyAdmin = pages.length > 0 && pages.every((p) => p.startsWith('app/admin/') && !p.startsWith('app/admin/login'));
-      return onlyAdmin || /admin/i.test(a.filename ?? '');
-    })
-    .map(([id, a]) => {
-      const page = Object.keys(a.workers).find((p) => !p.includes('login')) ?? 'app/admin/page';
-      return { id, name: `${a.filename}#${a.exportedName}`, page: '/' + page.replace(/^app\//, '').replace(/\/page$/, '') };
-    });
+  return buildActions()
+    .filter((a) => (a.pages.length > 0 && a.pages.every((p) => p.startsWith('app/admin/') && !p.startsWith('app/admin/login'))) || /admin/i.test(a.filename))
+    .map((a) => ({ id: a.id, name: a.name, page: pagePath(a.pages.find((p) => !p.includes('login')) ?? 'app/admin/page') }));
 }
 
 /** Every server action of the build, with one page that uses it (the action id is checked against that page). */
 function allActions(): { id: string; name: string; page: string }[] {
-  const m = manifest<{ node: Record<string, { workers: Record<string, unknown>; filename?: string; exportedName?: string }> }>('server-reference-manifest.json');
-  return Object.entries(m.node).map(([id, a]) => {
-    const page = Object.keys(a.workers)[0] ?? 'app/page';
-    return { id, name: `${a.filename}#${a.exportedName}`, page: '/' + page.replace(/^app\//, '').replace(/\/page$/, '').replace(/^page$/, '') };
-  });
+  return buildActions().map((a) => ({ id: a.id, name: a.name, page: pagePath(a.pages[0] ?? 'app/page') }));
 }
 
 const fill = (route: string, id: number, ref: string) =>

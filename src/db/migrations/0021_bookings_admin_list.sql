@@ -1,14 +1,9 @@
 -- Admin inquiry list with 100 000 inquiries (budget: p95 ≤ 50 ms per page, page query on an index).
 -- Kept in sync with src/db/schema/bookings.ts. See docs/decisions/020-bookings.md ("Admin list").
 
--- Search: substring ILIKE over names, e-mail, reference and town. pg_trgm's GIN operator class answers
--- `col ILIKE '%…%'` from the index for patterns of 3+ characters (the rows it finds are rechecked, so results
--- are exactly those of the plain ILIKE). Trusted extension since PostgreSQL 13: a database owner may create it.
--- fastupdate off: PGlite never runs autovacuum, so a pending list would only grow and every search would read it.
+-- pg_trgm answers the admin search's `LIKE '%…%'` from a GIN index (migration 0022 builds it on the folded
+-- search column). Trusted extension since PostgreSQL 13: a database owner may create it.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
-CREATE INDEX IF NOT EXISTS inquiries_search_trgm_idx ON inquiries
-  USING gin (partner1 gin_trgm_ops, partner2 gin_trgm_ops, email gin_trgm_ops, reference gin_trgm_ops, town gin_trgm_ops)
-  WITH (fastupdate = off);
 
 -- Every list order ends in the id, so an index that holds the whole order gives a page without a sort step, and
 -- a deep page skips its OFFSET over index entries alone (repository: listInquiries reads the ids first, from

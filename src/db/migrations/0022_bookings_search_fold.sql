@@ -19,7 +19,9 @@ ALTER TABLE inquiries ADD COLUMN IF NOT EXISTS search_text text GENERATED ALWAYS
 ) STORED;
 
 -- The search is `search_text LIKE '%<folded term>%'`, answered by this index for terms of 3+ characters (the rows
--- it finds are rechecked). It replaces the five-column index of 0021, which no query uses any more.
--- fastupdate off: PGlite never runs autovacuum, so a pending list would only grow and every search would read it.
+-- it finds are rechecked). The DROP removes a five-column index an earlier draft of 0021 created (data folders
+-- made from that draft during its development).
+-- fastupdate off: PGlite has no autovacuum (the app vacuums hourly), so a pending list would grow between runs
+-- and every search would read it.
 CREATE INDEX IF NOT EXISTS inquiries_search_text_trgm_idx ON inquiries USING gin (search_text gin_trgm_ops) WITH (fastupdate = off);
 DROP INDEX IF EXISTS inquiries_search_trgm_idx;
