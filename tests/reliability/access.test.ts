@@ -18,10 +18,14 @@ function manifest<T>(file: string): T {
   return JSON.parse(fs.readFileSync(path.join(root, '.next/server', file), 'utf8')) as T;
 }
 
-/** App routes of the build: '/admin/bookings/[id]/page' → { route: '/admin/bookings/[id]', kind: 'page' }. */
+/** Route groups such as `(admin)` are folders only: they are not part of the URL. */
+const withoutGroups = (key: string) => key.replace(/\/\([^/)]+\)(?=\/)/g, '');
+
+/** App routes of the build: '/(admin)/admin/bookings/[id]/page' → { route: '/admin/bookings/[id]', kind: 'page' }. */
 function appRoutes(): { route: string; kind: 'page' | 'route' }[] {
   return Object.keys(manifest<Record<string, string>>('app-paths-manifest.json'))
     .filter((k) => !k.startsWith('/_'))
+    .map(withoutGroups)
     .map((k) => ({ route: k.replace(/\/(page|route)$/, '') || '/', kind: k.endsWith('/route') ? ('route' as const) : ('page' as const) }));
 }
 
@@ -36,7 +40,12 @@ interface BuildAction {
 /** Every server action of the build, from Next's server-reference manifest. */
 function buildActions(): BuildAction[] {
   const m = manifest<{ node: Record<string, { workers: Record<string, unknown>; filename?: string; exportedName?: string }> }>('server-reference-manifest.json');
-  return Object.entries(m.node).map(([id, a]) => ({ id, name: `${a.filename}#${a.exportedName}`, pages: Object.keys(a.workers), filename: a.filename ?? '' }));
+  return Object.entries(m.node).map(([id, a]) => ({
+    id,
+    name: `${a.filename}#${a.exportedName}`,
+    pages: Object.keys(a.workers).map((p) => withoutGroups(`/${p}`).slice(1)),
+    filename: a.filename ?? '',
+  }));
 }
 
 const pagePath = (page: string) => '/' + page.replace(/^app\//, '').replace(/\/page$/, '').replace(/^page$/, '');

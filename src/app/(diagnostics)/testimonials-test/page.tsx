@@ -19,7 +19,7 @@ function featuredCouple(params: SearchParams) {
 export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
   const { featured } = featuredCouple(await searchParams);
   // SPEC §2: the page title carries the couple's name.
-  return { title: `Reference – ${featured.couple}`, robots: { index: false } };
+  return { title: `Reference – ${featured.couple}` };
 }
 
 /** SPEC §2 /testimonials-test: the testimonials component in the default layout. */

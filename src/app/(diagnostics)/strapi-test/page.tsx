@@ -7,7 +7,6 @@ import { getEnv } from '@/platform/env';
 export const metadata: Metadata = {
   title: 'Diagnostika obsahu',
   description: 'Který zdroj obsahu je nastaven a zda odpovídá.',
-  robots: { index: false, follow: false },
 };
 
 const SOURCE_LABEL: Record<ContentStatus['source'], string> = {

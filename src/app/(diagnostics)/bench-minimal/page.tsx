@@ -7,7 +7,6 @@ import { connection } from 'next/server';
  */
 export const metadata: Metadata = {
   title: 'Měřicí stránka',
-  robots: { index: false, follow: false },
 };
 
 export default async function BenchMinimalPage() {

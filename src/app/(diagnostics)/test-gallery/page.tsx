@@ -6,7 +6,6 @@ import { firstParam, type SearchParams } from '@/ui/wedding/portfolio-filters';
 export const metadata: Metadata = {
   title: 'Test galerie',
   description: 'Galerie s mozaikou, kategoriemi a prohlížečem na generovaných fotografiích.',
-  robots: { index: false },
 };
 
 /** SPEC §2 /test-gallery: the gallery component on generated placeholder photographs. */
