@@ -1,5 +1,4 @@
-import { revalidatePath } from 'next/cache';
-import { clearContentCache } from '@/content/cache';
+import { invalidateContent } from '@/content/invalidate.server';
 import { describeWebhook, secretMatches } from '@/content/revalidate-webhook';
 import { getEnv } from '@/platform/env';
 import { log } from '@/platform/log';
@@ -32,8 +31,7 @@ export async function POST(request: Request) {
     throw err;
   }
   const summary = describeWebhook(body, request.headers);
-  const cleared = clearContentCache();
-  revalidatePath('/', 'layout');
+  const cleared = invalidateContent();
   log.info('content: revalidated by webhook', { ...summary, cleared });
   return Response.json({ revalidated: true, cleared, ...summary, message: 'Obsah byl obnoven.' }, { headers: noStore });
 }
