@@ -1,5 +1,6 @@
 import type { NextConfig } from 'next';
 import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import { STATIC_SECURITY_HEADERS } from './src/platform/security-headers';
 
 /**
@@ -25,8 +26,14 @@ const config: NextConfig = {
     return [{ source: '/:path*', headers: STATIC_SECURITY_HEADERS }];
   },
   reactStrictMode: true,
+  // Public pages are served from this render cache; each entry carries a CSP with its own scripts' hashes
+  // (docs/decisions/011-render-cache-csp.md). Next's own in-memory copy is off: the handler is the one store.
+  cacheHandler: path.join(process.cwd(), 'src/platform/render-cache/handler.mjs'),
+  cacheMaxMemorySize: 0,
   experimental: {
     authInterrupts: true,
+    // integrity="sha256-…" on every chunk script, so a hash-based policy can allow exactly the build's chunks.
+    sri: { algorithm: 'sha256' },
   },
   images: {
     formats: ['image/avif', 'image/webp'],

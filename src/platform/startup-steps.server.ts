@@ -20,6 +20,14 @@ export function extraStartupSteps(): StartupStep[] {
       run: async () => void log.info('content source: ready', { source: getContentProvider().name }),
     },
     {
+      // Several instances on PostgreSQL: share render-cache invalidations (LISTEN/NOTIFY). Off on PGlite.
+      name: 'render cache sync',
+      run: async () => {
+        const mode = await (await import('./render-cache/sync.server')).startRenderCacheSync();
+        log.info('render cache: ready', { sync: mode });
+      },
+    },
+    {
       name: 'account client',
       run: async () => {
         const config = accountsConfig();
