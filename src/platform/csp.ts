@@ -17,20 +17,22 @@ export const PORTFOLIO_FILTER_PARAMS = ['rok', 'kategorie'] as const;
 export const GALLERY_PARAMS = ['kategorie', 'foto'] as const;
 
 /**
- * Whether a request path is answered by a page that lives in the render cache, i.e. its HTML (and its CSP) come
- * from a cache entry: `/`, one segment (the static pages and `/{slug}`), `/weddings/{slug}`, `/weddings/id/{id}`,
- * `/blog/{slug}`. Everything else is rendered per request with a nonce — including the app-wide 404 of deeper
- * unknown paths, which prints the requested path from the request.
- * Keep in sync with src/app/(site): tests/e2e/render-cache-csp.e2e.ts checks every public page and the
- * build's route list against it.
+ * Whether a request path is answered without a nonce, from a render whose cache entry carries the policy with its
+ * own scripts' hashes: every path except the per-request areas (admin, account, booking forms, API, diagnostics)
+ * and the per-request twins of filtered views (`/portfolio/vyber`, `/weddings/…/galerie`). That covers the public
+ * pages, their not-found answers and the app-wide 404 of unknown paths.
+ * tests/e2e/render-cache-csp.e2e.ts checks every public page and the build's route list against it.
  */
 export function rendersFromCache(pathname: string): boolean {
-  const segments = pathname.split('/').filter(Boolean);
-  const first = segments[0];
+  const s = pathname.split('/').filter(Boolean);
+  const first = s[0];
   if (first === undefined) return true;
-  if (PER_REQUEST_PREFIXES.includes(first) || first.startsWith('strapi-') || first.startsWith('_next')) return false;
-  if (segments.length === 1) return true;
-  if (first === 'weddings') return segments.length === 2 || (segments.length === 3 && segments[1] === 'id');
-  if (first === 'blog') return segments.length === 2;
+  if (PER_REQUEST_PREFIXES.includes(first) || first.startsWith('strapi-')) return false;
+  return !isFilteredTwin(s);
+}
+
+function isFilteredTwin(s: string[]): boolean {
+  if (s[0] === 'portfolio') return s.length === 2 && s[1] === 'vyber';
+  if (s[0] === 'weddings' && s[s.length - 1] === 'galerie') return s.length === 3 || (s.length === 4 && s[1] === 'id');
   return false;
 }

@@ -22,6 +22,7 @@ import { policyForHtml } from '../csp-policy.mjs';
 export const ROOT_LAYOUT_TAG = '_N_T_/layout';
 const TAGS_HEADER = 'x-next-cache-tags';
 const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+const NONCE_SCRIPT = /<script\b[^>]*\snonce=/i;
 
 /**
  * @typedef {{ kind: string, html?: unknown, rscData?: unknown, segmentData?: unknown, status?: number,
@@ -121,10 +122,14 @@ export function renderCacheStats() {
 
 /**
  * Adds the policy for its own scripts to an HTML page entry (mutating it: Next sends the same object on a MISS).
+ * Pages rendered without a nonce only (the proxy sends none to cached paths).
  * @param {CacheValue} value
  */
 export function attachPolicy(value) {
   if (value.kind !== 'APP_PAGE' || typeof value.html !== 'string' || !value.html) return;
+  // Rendered with the proxy's nonce (a per-request area, e.g. the 404 of an unknown /admin/… path): that
+  // response already carries the nonce policy, and a second policy must not be added.
+  if (NONCE_SCRIPT.test(value.html)) return;
   const headers = { ...(value.headers ?? {}) };
   for (const name of Object.keys(headers)) if (name.toLowerCase() === 'content-security-policy') delete headers[name];
   headers['content-security-policy'] = policyForHtml(value.html);
@@ -168,6 +173,8 @@ export default class RenderCacheHandler {
     attachPolicy(data);
     // A not-found answer is not kept: any path can be asked for, and the cache must not fill up with them.
     if (data.kind === 'APP_PAGE' && data.status === 404) return;
+    // Never keep a page rendered with a request's nonce: served again, it would carry no valid policy.
+    if (data.kind === 'APP_PAGE' && typeof data.html === 'string' && NONCE_SCRIPT.test(data.html)) return;
     const headerTags = data.headers?.[TAGS_HEADER];
     const tags = [...(typeof headerTags === 'string' ? headerTags.split(',') : []), ...(ctx.tags ?? []), ...(ctx.softTags ?? [])].filter(Boolean);
     const size = byteSize(data.html) + byteSize(data.rscData) + byteSize(data.segmentData) + 512;
