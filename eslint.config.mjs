@@ -4,7 +4,7 @@ import nextPlugin from '@next/eslint-plugin-next';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['.next/**', 'node_modules/**', 'data/**', 'test-data/**', 'next-env.d.ts', 'bench/results/**'] },
+  { ignores: ['.next/**', 'bench/minimal-app/.next/**', 'node_modules/**', 'data/**', 'test-data/**', 'next-env.d.ts', 'bench/results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -11,8 +11,9 @@ export function invalidateRenderCacheTags(tags: string[]): void;
 export function onRenderCacheInvalidation(listener: (tags: string[]) => void): () => void;
 export function renderCacheStats(): { entries: number; bytes: number; hits: number; misses: number; sets: number; evictions: number };
 export function attachPolicy(value: CacheValue): void;
+export function pinChunkIntegrity(html: string): string;
 export default class RenderCacheHandler {
-  constructor(options?: unknown);
+  constructor(options?: { serverDistDir?: string });
   get(key: string): Promise<{ value: CacheValue; lastModified: number; cacheControl?: unknown } | null>;
   set(key: string, data: CacheValue | null, ctx?: { tags?: string[]; softTags?: string[]; cacheControl?: unknown }): Promise<void>;
   revalidateTag(tags: string | string[]): Promise<void>;

@@ -16,6 +16,9 @@
  *
  * Plain JavaScript (checked by TypeScript through JSDoc) because Next loads this file with Node's own loader.
  */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { policyForHtml } from '../csp-policy.mjs';
 
 /** The root layout's implicit tag: revalidatePath('/', 'layout') — every page. */
@@ -120,6 +123,54 @@ export function renderCacheStats() {
   return { entries: s.entries.size, bytes: s.bytes, ...s.stats };
 }
 
+/** Where the build's static files are (set from Next's options; `.next/static` of the working directory otherwise). */
+let staticDir = path.join(process.cwd(), '.next', 'static');
+/** @type {Map<string, string | null>} build files never change while this process runs */
+const fileIntegrity = new Map();
+
+/**
+ * `sha256-…` of a file under /_next/static/, or null when it is not one of the build's files.
+ * @param {string} src
+ * @returns {string | null}
+ */
+function integrityOf(src) {
+  const clean = src.split(/[?#]/)[0] ?? '';
+  if (!clean.startsWith('/_next/static/')) return null;
+  if (fileIntegrity.has(clean)) return fileIntegrity.get(clean) ?? null;
+  let value = null;
+  try {
+    const rel = decodeURIComponent(clean.slice('/_next/static/'.length));
+    const file = path.resolve(staticDir, rel);
+    if (file.startsWith(staticDir + path.sep)) value = `sha256-${createHash('sha256').update(fs.readFileSync(file)).digest('base64')}`;
+  } catch {
+    value = null;
+  }
+  fileIntegrity.set(clean, value);
+  return value;
+}
+
+/**
+ * Pins every chunk the HTML loads to its content: `integrity` on `<script src>` and script preloads that lack it.
+ * Next adds integrity to its bootstrap scripts (`experimental.sri`), but React emits the client components'
+ * chunks without it; under a hash policy with 'strict-dynamic' an external script in the markup is allowed only
+ * through a hash that its integrity attribute carries (the browser also checks the file against it).
+ * @param {string} html
+ * @returns {string}
+ */
+export function pinChunkIntegrity(html) {
+  return html.replace(/<(script|link)\b([^>]*)>/gi, (tag, name, attrs) => {
+    if (/\sintegrity=/i.test(attrs)) return tag;
+    const lower = String(name).toLowerCase();
+    let url;
+    if (lower === 'script') url = /\ssrc="([^"]+)"/i.exec(attrs)?.[1];
+    else if (/\srel="(preload|modulepreload)"/i.test(attrs) && (/\sas="script"/i.test(attrs) || /modulepreload/i.test(attrs))) url = /\shref="([^"]+)"/i.exec(attrs)?.[1];
+    if (!url) return tag;
+    const integrity = integrityOf(url.replace(/&amp;/g, '&'));
+    if (!integrity) return tag;
+    return `<${name}${attrs.replace(/\/$/, '')} integrity="${integrity}"${attrs.endsWith('/') ? '/' : ''}>`;
+  });
+}
+
 /**
  * Adds the policy for its own scripts to an HTML page entry (mutating it: Next sends the same object on a MISS).
  * Pages rendered without a nonce only (the proxy sends none to cached paths).
@@ -130,6 +181,7 @@ export function attachPolicy(value) {
   // Rendered with the proxy's nonce (a per-request area, e.g. the 404 of an unknown /admin/… path): that
   // response already carries the nonce policy, and a second policy must not be added.
   if (NONCE_SCRIPT.test(value.html)) return;
+  value.html = pinChunkIntegrity(value.html);
   const headers = { ...(value.headers ?? {}) };
   for (const name of Object.keys(headers)) if (name.toLowerCase() === 'content-security-policy') delete headers[name];
   headers['content-security-policy'] = policyForHtml(value.html);
@@ -137,9 +189,10 @@ export function attachPolicy(value) {
 }
 
 export default class RenderCacheHandler {
-  /** @param {unknown} [_options] */
-  constructor(_options) {
+  /** @param {{ serverDistDir?: string }} [options] */
+  constructor(options) {
     store();
+    if (options?.serverDistDir) staticDir = path.resolve(options.serverDistDir, '..', 'static');
   }
 
   /**

@@ -65,3 +65,27 @@ describe('render cache handler', () => {
     }
   });
 });
+
+describe('chunk integrity', () => {
+  it('pins scripts and script preloads that lack integrity to the build file, leaves others alone', async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const { createHash } = await import('node:crypto');
+    const { pinChunkIntegrity } = await import('./handler.mjs');
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-'));
+    fs.mkdirSync(path.join(dist, 'static', 'chunks'), { recursive: true });
+    fs.writeFileSync(path.join(dist, 'static', 'chunks', 'a.js'), 'console.log(1)');
+    new RenderCacheHandler({ serverDistDir: path.join(dist, 'server') });
+    const expected = `sha256-${createHash('sha256').update('console.log(1)').digest('base64')}`;
+    const html = pinChunkIntegrity(
+      '<script src="/_next/static/chunks/a.js" async=""></script><link rel="preload" as="script" href="/_next/static/chunks/a.js"/>' +
+        '<script src="/_next/static/chunks/b.js" integrity="sha256-X"></script><script src="/_next/static/../../etc/passwd"></script><script src="https://x.cz/y.js"></script>',
+    );
+    expect(html).toContain(`<script src="/_next/static/chunks/a.js" async="" integrity="${expected}">`);
+    expect(html).toContain(`<link rel="preload" as="script" href="/_next/static/chunks/a.js" integrity="${expected}"/>`);
+    expect(html).toContain('<script src="/_next/static/chunks/b.js" integrity="sha256-X">');
+    expect(html).toContain('<script src="/_next/static/../../etc/passwd"></script>');
+    expect(html).toContain('<script src="https://x.cz/y.js"></script>');
+  });
+});
