@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, like, lt, l
 import { isUniqueViolation, rowsOf, type Db } from '@/db/client';
 import { appSettings, inquiries, inquiryCounts, inquiryNotes, inquiryStatusHistory, mailOutbox } from '@/db/schema';
 import { newReference } from './reference';
-import { foldForSearch, SEARCH_SEPARATOR } from './search-text';
+import { foldForSearch, SEARCH_SEPARATOR } from '@/db/search-fold';
 import { STATUSES, STATUS_LABELS, isStatus, type InquiryStatus } from './statuses';
 import type { InquiryInput, InquiryKind } from './input';
 import type { CoupleInquiry, InquiryDetail, InquiryListItem, InquiryNote, ListFilters, ListResult, OutboxMail, StatusChange } from './types';
@@ -306,7 +306,7 @@ function listWhere(f: ListFilters, withStatus: boolean): SQL | undefined {
   const q = searchTerm(f);
   if (q) {
     // Substring of names, e-mail, reference, venue or town, ignoring case and diacritics: the folded term in the
-    // folded column (src/bookings/search-text.ts), answered from inquiries_search_text_trgm_idx (3+ characters).
+    // folded column (src/db/search-fold.ts), answered from inquiries_search_text_trgm_idx (3+ characters).
     // A term holding the column separator would match across two columns, which no single column contains.
     parts.push(q.includes(SEARCH_SEPARATOR) ? sql`false` : like(inquiries.searchText, `%${escapeLike(q)}%`));
   }

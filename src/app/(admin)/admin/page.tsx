@@ -9,7 +9,7 @@ import { calendarToken } from '@/bookings/secrets.server';
 import { STATUS_LABELS, type InquiryStatus } from '@/bookings/statuses';
 import { AdminNav } from '@/bookings/ui/admin-nav';
 import { InquiryList } from '@/bookings/ui/inquiry-list';
-import { rotateCalendarTokenAction } from '@/bookings/ui/admin-actions';
+import { rotateCalendarTokenAction } from '@/bookings/actions/admin';
 import styles from '@/bookings/ui/admin.module.css';
 
 export const metadata: Metadata = { title: 'Administrace – přehled', robots: { index: false } };

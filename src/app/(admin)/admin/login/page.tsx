@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
-import { adminSignInAction } from '@/accounts/actions';
+import { adminSignInAction } from '@/accounts/actions/account';
 import { getCurrentUser, isAdmin } from '@/accounts/guards.server';
 import { safeNextPath } from '@/accounts/next-path';
 import { SignInForm } from '@/accounts/ui/sign-in-form';

@@ -6,7 +6,7 @@ import { adminDeps } from '@/bookings/admin-data.server';
 import { formatCzechDateTime } from '@/bookings/dates';
 import { findInquiryByReference, mailCounts, recentMails } from '@/bookings/repository.server';
 import { AdminNav } from '@/bookings/ui/admin-nav';
-import { resendMailAction } from '@/bookings/ui/admin-actions';
+import { resendMailAction } from '@/bookings/actions/admin';
 import styles from '@/bookings/ui/admin.module.css';
 
 export const metadata: Metadata = { title: 'E-maily', robots: { index: false } };

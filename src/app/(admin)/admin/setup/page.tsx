@@ -4,7 +4,7 @@ import { getDb } from '@/db/db.server';
 import { accountsConfig } from '@/accounts/config';
 import { adminExists } from '@/accounts/admin';
 import { peekToken } from '@/accounts/builtin/repository';
-import { adminSetupAction } from '@/accounts/setup-actions';
+import { adminSetupAction } from '@/accounts/actions/setup';
 import { AdminSetupForm } from '@/accounts/ui/admin-setup-form';
 
 export const metadata: Metadata = { title: 'Nastavení administrátora', robots: { index: false, follow: false }, referrer: 'no-referrer' };

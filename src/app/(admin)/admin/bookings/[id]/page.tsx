@@ -10,7 +10,7 @@ import { findInquiry, mailsFor, notesOf, statusHistory } from '@/bookings/reposi
 import { STATUS_LABELS, TRANSITIONS } from '@/bookings/statuses';
 import { AdminNav } from '@/bookings/ui/admin-nav';
 import { NoteForm, StatusForm } from '@/bookings/ui/admin-forms';
-import { resendMailAction } from '@/bookings/ui/admin-actions';
+import { resendMailAction } from '@/bookings/actions/admin';
 import { FlagBadges, StatusBadge } from '@/bookings/ui/status-badge';
 import styles from '@/bookings/ui/admin.module.css';
 

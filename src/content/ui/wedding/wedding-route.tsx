@@ -2,7 +2,7 @@ import { cache } from 'react';
 import { notFound } from 'next/navigation';
 import type { Wedding, WeddingDetail } from '@/content/types';
 import { sortWeddings } from './portfolio-filters';
-import type { WeddingSource } from './content-source.server';
+import type { WeddingSource } from '@/content/wedding-source.server';
 import { isValidWeddingId, isValidWeddingSlug } from './slug';
 import { NotFoundView, currentPath } from '@/ui/error-view';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { serializeJsonLd } from './json-ld';
+import { serializeJsonLd } from '@/ui/seo/json-ld';
 import { businessJsonLd, faqJsonLd } from './structured-data';
 import { getSiteInfo } from '@/content/site';
 import { getFaq } from '@/content/pages/faq';

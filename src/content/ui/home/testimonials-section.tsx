@@ -1,5 +1,5 @@
 import type { HomeContent } from '@/content/pages/home';
-import { Testimonials } from '@/ui/testimonials/testimonials';
+import { Testimonials } from '@/content/ui/testimonials/testimonials';
 
 /** Quotes from couples (content/testimonials.json through the shared Testimonials component). */
 export function TestimonialsSection({ content }: { content: HomeContent['testimonials'] }) {

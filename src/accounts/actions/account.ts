@@ -6,12 +6,12 @@ import { getDb } from '@/db/db.server';
 import { getEnv } from '@/platform/env';
 import { clientAddress, hitRateLimit } from '@/platform/rate-limit';
 import { log } from '@/platform/log';
-import { accountsConfig } from './config';
-import { serverClient } from './session.server';
-import { getCurrentUser, isAdmin } from './guards.server';
-import { safeNextPath } from './next-path';
-import { czechAuthMessage, errorKey, isRateLimited } from './messages';
-import { StrapiRequestError } from './strapi-client';
+import { accountsConfig } from '../config';
+import { serverClient } from '../session.server';
+import { getCurrentUser, isAdmin } from '../guards.server';
+import { safeNextPath } from '../next-path';
+import { czechAuthMessage, errorKey, isRateLimited } from '../messages';
+import { StrapiRequestError } from '../strapi-client';
 import {
   changeSchema,
   confirmSchema,
@@ -23,8 +23,8 @@ import {
   resetSchema,
   signInSchema,
   type FormState,
-} from './forms';
-import { renewSession } from './renewal.server';
+} from '../forms';
+import { renewSession } from '../renewal.server';
 
 /**
  * Server actions behind the account forms. Each one validates with zod (Czech per-field messages), talks to the

@@ -2,14 +2,13 @@ import Link from 'next/link';
 import { getDb } from '@/db/db.server';
 import { listInquiriesForEmail } from '@/bookings/repository.server';
 import { formatCzechDate } from '@/bookings/dates';
-import type { SessionUser } from '../session-user';
 
 /**
  * The couple's own inquiries, linked by their e-mail — only once that e-mail is confirmed (otherwise anyone
  * could register someone else's address and read their inquiries). The list comes from the bookings domain as
  * DTOs without internal fields.
  */
-export async function CoupleInquiries({ user }: { user: SessionUser }) {
+export async function CoupleInquiries({ user }: { user: { email: string; confirmed: boolean } }) {
   if (!user.confirmed) {
     return (
       <section aria-labelledby="inquiries-title" style={{ marginTop: '3rem' }}>

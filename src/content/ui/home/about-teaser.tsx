@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { HomeContent } from '@/content/pages/home';
 import type { Image } from '@/content/types';
-import { ContentPhoto } from '@/ui/pages/content-photo';
+import { ContentPhoto } from '@/content/ui/pages/content-photo';
 import styles from './home.module.css';
 
 export function AboutTeaser({ content, portrait }: { content: HomeContent['about']; portrait: Image }) {

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { HomeContent } from '@/content/pages/home';
 import type { Wedding } from '@/content/types';
-import { WeddingCard, WeddingGrid } from '@/ui/wedding/wedding-card';
+import { WeddingCard, WeddingGrid } from '@/content/ui/wedding/wedding-card';
 import styles from './home.module.css';
 
 /** The favourite weddings as large cards (the portfolio's card in its `feature` variant). */

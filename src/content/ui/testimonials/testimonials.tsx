@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { getTestimonials, type Testimonial } from './testimonials-data';
+import { getTestimonials, type Testimonial } from '@/content/pages/testimonials';
 import styles from './testimonials.module.css';
 
 interface Props {

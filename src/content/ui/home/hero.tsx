@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { HomeContent } from '@/content/pages/home';
 import type { Image } from '@/content/types';
-import { ContentPhoto } from '@/ui/pages/content-photo';
+import { ContentPhoto } from '@/content/ui/pages/content-photo';
 import styles from './home.module.css';
 
 /** Full-bleed photograph, one line of display type and the booking call to action. The photo is the LCP. */

@@ -3,12 +3,12 @@ import { isFormData, MALFORMED_ACTION_MESSAGE } from '@/platform/action-args';
 import { redirect } from 'next/navigation';
 import { getDb } from '@/db/db.server';
 import { log } from '@/platform/log';
-import { accountsConfig } from './config';
-import { adminExists, createOrPromoteAdmin } from './admin';
-import { consumeToken } from './builtin/repository';
-import { fieldErrors, formValues, setupSchema } from './forms';
-import type { FormState } from './form-state';
-import { serverClient } from './session.server';
+import { accountsConfig } from '../config';
+import { adminExists, createOrPromoteAdmin } from '../admin';
+import { consumeToken } from '../builtin/repository';
+import { fieldErrors, formValues, setupSchema } from '../forms';
+import type { FormState } from '../form-state';
+import { serverClient } from '../session.server';
 
 /** /admin/setup: the one-time link from the console sets the first admin's e-mail and password, then signs in. */
 export async function adminSetupAction(_prev: FormState, formData: FormData): Promise<FormState> {

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { Image, Wedding } from '@/content/types';
-import type { WeddingSource } from './content-source.server';
+import type { WeddingSource } from '@/content/wedding-source.server';
 import { WeddingCard, WeddingGrid } from './wedding-card';
 import { parsePortfolioFilter, portfolioHref, sortWeddings, yearsOf, type SearchParams } from './portfolio-filters';
 import styles from './portfolio.module.css';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FOLD_FROM, FOLD_TO, SEARCH_SEPARATOR, foldForSearch } from './search-text';
+import { FOLD_FROM, FOLD_TO, SEARCH_SEPARATOR, foldForSearch } from './search-fold';
 
 // The database side is checked against foldForSearch character by character in
 // tests/integration/bookings-admin-list.test.ts (PGlite and PostgreSQL).
