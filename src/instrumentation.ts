@@ -2,7 +2,8 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   const { startup } = await import('./platform/startup.server');
+  const { startupSteps } = await import('./wiring.server');
   const { installShutdownHandlers } = await import('./platform/shutdown.server');
   installShutdownHandlers();
-  await startup();
+  await startup(startupSteps());
 }

@@ -1,6 +1,5 @@
 import Link from 'next/link';
-import { getDb } from '@/db/db.server';
-import { listInquiriesForEmail } from '@/bookings/repository.server';
+import { coupleInquiries } from '@/bookings/admin-data.server';
 import { formatCzechDate } from '@/bookings/dates';
 
 /**
@@ -21,7 +20,7 @@ export async function CoupleInquiries({ user }: { user: { email: string; confirm
       </section>
     );
   }
-  const items = await listInquiriesForEmail(await getDb(), user.email);
+  const items = await coupleInquiries(user.email);
   return (
     <section aria-labelledby="inquiries-title" style={{ marginTop: '3rem' }}>
       <h2 id="inquiries-title" style={{ fontSize: '1.6rem' }}>

@@ -1,8 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { requireAdmin } from '@/accounts/guards.server';
-import { adminDeps, filtersToQuery, parseListFilters } from '@/bookings/admin-data.server';
-import { listInquiries } from '@/bookings/repository.server';
+import { filtersToQuery, inquiryList, parseListFilters } from '@/bookings/admin-data.server';
 import { STATUSES, STATUS_LABELS } from '@/bookings/statuses';
 import { AdminNav } from '@/bookings/ui/admin-nav';
 import { InquiryList } from '@/bookings/ui/inquiry-list';
@@ -20,8 +19,7 @@ const SORT_LABELS = {
 export default async function BookingsList({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await requireAdmin();
   const filters = parseListFilters(await searchParams);
-  const { db } = await adminDeps();
-  const result = await listInquiries(db, filters);
+  const result = await inquiryList(filters);
   const thisYear = new Date().getFullYear();
   const years = Array.from({ length: 6 }, (_, i) => thisYear - 2 + i);
   const all = Object.values(result.counts).reduce((a, b) => a + b, 0);
