@@ -1,7 +1,7 @@
 import 'server-only';
 import { getDb } from '@/db/db.server';
 import { getEnv } from '@/platform/env';
-import type { SessionUser } from '@/accounts/guards.server';
+import type { SessionUser } from '@/accounts/public.server';
 import { bookingConfig } from './config';
 import { isStatus, type InquiryStatus } from './statuses';
 import type { CoupleInquiry, InquiryDetail, ListFilters, ListResult, ListSort } from './types';

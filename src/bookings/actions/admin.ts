@@ -3,7 +3,7 @@ import { isFormData, MALFORMED_ACTION_MESSAGE, previousAttempt } from '@/platfor
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { requireAdmin } from '@/accounts/guards.server';
+import { requireAdmin } from '@/accounts/public.server';
 import { log } from '@/platform/log';
 import { actorOf, adminDeps } from '@/bookings/admin-data.server';
 import { eraseEmail } from '@/bookings/repositories/gdpr.server';

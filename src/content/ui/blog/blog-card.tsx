@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { BlogPost } from '@/content/types';
-import { Photo } from '@/ui/gallery/photo';
+import { Photo } from '@/content/ui/gallery/photo';
 import { formatCzechDate, parseIsoDay } from '@/content/ui/wedding/format';
 import styles from './blog.module.css';
 

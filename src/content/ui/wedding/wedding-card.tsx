@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import type { Image, Wedding } from '@/content/types';
-import { Photo } from '@/ui/gallery/photo';
+import { Photo } from '@/content/ui/gallery/photo';
 import { formatCzechDate } from './format';
 import styles from './wedding-card.module.css';
 

@@ -6,7 +6,7 @@ import { getBlogPost, getWeddings } from '@/content/registry';
 import { getSiteInfo } from '@/content/site';
 import { PostMeta } from '@/content/ui/blog/blog-card';
 import { renderMarkdown } from '@/content/ui/blog/markdown';
-import { Photo } from '@/ui/gallery/photo';
+import { Photo } from '@/content/ui/gallery/photo';
 import { WeddingCard, WeddingGrid } from '@/content/ui/wedding/wedding-card';
 import { JsonLd } from '@/content/ui/wedding/json-ld';
 import { NOT_FOUND_METADATA, absoluteUrl } from '@/content/ui/wedding/wedding-seo';

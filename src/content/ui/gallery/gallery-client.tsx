@@ -1,7 +1,7 @@
 'use client';
 import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import type { SizeHint } from '@/content/types';
-import { Lightbox, type LightboxItem } from '@/ui/lightbox/lightbox';
+import { Lightbox, type LightboxItem } from '@/content/ui/lightbox/lightbox';
 import { photoProps, type PhotoImgProps, type PhotoSource } from './photo-props';
 import { gallerySearch, photoCountLabel } from './gallery-model';
 import styles from './gallery.module.css';

@@ -1,6 +1,6 @@
 'use client';
 import { useEffect, useRef, useState, type KeyboardEvent, type TouchEvent } from 'react';
-import type { PhotoImgProps } from '@/ui/gallery/photo-props';
+import type { PhotoImgProps } from '@/content/ui/gallery/photo-props';
 import styles from './lightbox.module.css';
 
 export interface LightboxItem {
