@@ -5,12 +5,11 @@ import { siteUrl } from '@/platform/env';
 import { dashboardData } from '@/bookings/admin-data.server';
 import { localToday } from '@/bookings/dates';
 import { STATUS_LABELS, type InquiryStatus } from '@/bookings/statuses';
-import { AdminNav } from '@/bookings/ui/admin-nav';
 import { InquiryList } from '@/bookings/ui/inquiry-list';
 import { rotateCalendarTokenAction } from '@/bookings/actions/admin';
 import styles from '@/bookings/ui/admin.module.css';
 
-export const metadata: Metadata = { title: 'Administrace – přehled', robots: { index: false } };
+export const metadata: Metadata = { title: 'Administrace – přehled' };
 
 const SHOWN: InquiryStatus[] = ['new', 'in_talks', 'held', 'confirmed'];
 
@@ -23,7 +22,6 @@ export default async function AdminDashboard({ searchParams }: { searchParams: P
   return (
     <div className={`container ${styles.shell}`}>
       <h1>Přehled</h1>
-      <AdminNav current="/admin" />
       <ul className={styles.stats} aria-label="Počty poptávek podle stavu">
         {SHOWN.map((s) => (
           <li key={s} className={styles.stat}>

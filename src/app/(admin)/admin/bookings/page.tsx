@@ -3,11 +3,10 @@ import Link from 'next/link';
 import { requireAdmin } from '@/accounts/guards.server';
 import { filtersToQuery, inquiryList, parseListFilters } from '@/bookings/admin-data.server';
 import { STATUSES, STATUS_LABELS } from '@/bookings/statuses';
-import { AdminNav } from '@/bookings/ui/admin-nav';
 import { InquiryList } from '@/bookings/ui/inquiry-list';
 import styles from '@/bookings/ui/admin.module.css';
 
-export const metadata: Metadata = { title: 'Poptávky', robots: { index: false } };
+export const metadata: Metadata = { title: 'Poptávky' };
 
 const SORT_LABELS = {
   'created-desc': 'Nejnovější poptávky',
@@ -26,7 +25,6 @@ export default async function BookingsList({ searchParams }: { searchParams: Pro
   return (
     <div className={`container ${styles.shell}`}>
       <h1>Poptávky</h1>
-      <AdminNav current="/admin/bookings" />
       <nav aria-label="Filtrovat podle stavu">
         <ul className="chips">
           <li>

@@ -4,11 +4,10 @@ import { requireAdmin } from '@/accounts/guards.server';
 import { getEnv } from '@/platform/env';
 import { outboxData } from '@/bookings/admin-data.server';
 import { formatCzechDateTime } from '@/bookings/dates';
-import { AdminNav } from '@/bookings/ui/admin-nav';
 import { resendMailAction } from '@/bookings/actions/admin';
 import styles from '@/bookings/ui/admin.module.css';
 
-export const metadata: Metadata = { title: 'E-maily', robots: { index: false } };
+export const metadata: Metadata = { title: 'E-maily' };
 
 const MAIL_STATUS: Record<string, string> = { pending: 'Čeká', sending: 'Odesílá se', sent: 'Odesláno', stored: 'Uloženo', failed: 'Selhalo' };
 
@@ -20,7 +19,6 @@ export default async function MailOutboxPage({ searchParams }: { searchParams: P
   return (
     <div className={`container ${styles.shell}`}>
       <h1>E-maily</h1>
-      <AdminNav current="/admin/mail" />
       {!getEnv().SMTP_URL ? (
         <p className="notice">SMTP není nastaveno (SMTP_URL): e-maily se jen ukládají sem a nikam se neodesílají.</p>
       ) : null}

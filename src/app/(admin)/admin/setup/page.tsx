@@ -4,7 +4,7 @@ import { setupState } from '@/accounts/setup.server';
 import { adminSetupAction } from '@/accounts/actions/setup';
 import { AdminSetupForm } from '@/accounts/ui/admin-setup-form';
 
-export const metadata: Metadata = { title: 'Nastavení administrátora', robots: { index: false, follow: false }, referrer: 'no-referrer' };
+export const metadata: Metadata = { title: 'Nastavení administrátora', referrer: 'no-referrer' };
 
 export default async function AdminSetupPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const sp = await searchParams;

@@ -7,13 +7,12 @@ import { formatCzechDate, formatCzechDateTime } from '@/bookings/dates';
 import { FIELD_LABELS, SOURCE_OPTIONS } from '@/bookings/input';
 import { packageName } from '@/bookings/packages';
 import { STATUS_LABELS, TRANSITIONS } from '@/bookings/statuses';
-import { AdminNav } from '@/bookings/ui/admin-nav';
 import { NoteForm, StatusForm } from '@/bookings/ui/admin-forms';
 import { resendMailAction } from '@/bookings/actions/admin';
 import { FlagBadges, StatusBadge } from '@/bookings/ui/status-badge';
 import styles from '@/bookings/ui/admin.module.css';
 
-export const metadata: Metadata = { title: 'Detail poptávky', robots: { index: false } };
+export const metadata: Metadata = { title: 'Detail poptávky' };
 
 const KIND_LABELS = { full: 'Rezervační formulář', simple: 'Rychlá poptávka', contact: 'Kontaktní formulář' } as const;
 const MAIL_STATUS: Record<string, string> = { pending: 'čeká na odeslání', sending: 'odesílá se', sent: 'odesláno', stored: 'uloženo (SMTP není nastaveno)', failed: 'selhalo' };
@@ -55,7 +54,6 @@ export default async function InquiryDetailPage({ params }: { params: Promise<{ 
         <Link href="/admin/bookings">← Zpět na poptávky</Link>
       </p>
       <h1>{couple}</h1>
-      <AdminNav current="/admin/bookings" />
       <p className={styles.flags}>
         <StatusBadge status={inquiry.status} />
         <FlagBadges flags={inquiry.flags} />
