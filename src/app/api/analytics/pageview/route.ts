@@ -31,7 +31,7 @@ export async function POST(request: Request) {
   }
   try {
     const db = await getDb();
-    const limit = await hitRateLimit(db, `pageview:${clientAddress(request.headers, getEnv().TRUST_PROXY)}`, PAGEVIEW_RATE_PER_MINUTE, 60_000);
+    const limit = await hitRateLimit(db, `pageview:${clientAddress(request.headers)}`, PAGEVIEW_RATE_PER_MINUTE, 60_000);
     if (!limit.allowed) {
       return NextResponse.json(
         { error: 'Příliš mnoho požadavků, zkuste to prosím později.' },
