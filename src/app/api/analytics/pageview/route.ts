@@ -1,6 +1,5 @@
 import { NextResponse } from 'next/server';
 import { getDb } from '@/db/db.server';
-import { getEnv } from '@/platform/env';
 import { log } from '@/platform/log';
 import { clientAddress, hitRateLimit } from '@/platform/rate-limit';
 import { BodyError, readJsonBody } from '@/platform/request-body';
