@@ -1,4 +1,5 @@
 import 'server-only';
+import { accountsJobs } from '@/accounts/jobs.server';
 import { accountsStartupSteps } from '@/accounts/startup.server';
 import { bookingsJobs } from '@/bookings/scheduler.server';
 import { contentReadiness, contentStartupSteps } from '@/content/startup.server';
@@ -15,7 +16,7 @@ export function startupSteps(): StartupStep[] {
   return [
     ...accountsStartupSteps(),
     ...contentStartupSteps(),
-    { name: 'scheduled jobs', run: async () => startJobs([...platformJobs(), ...bookingsJobs()]) },
+    { name: 'scheduled jobs', run: async () => startJobs([...platformJobs(), ...accountsJobs(), ...bookingsJobs()]) },
   ];
 }
 

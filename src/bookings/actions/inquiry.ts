@@ -23,7 +23,7 @@ async function submit(kind: InquiryKind, prev: FormState, formData: FormData): P
     getDb,
     config: bookingConfig(env),
     packageIds: getPackageOptions().map((p) => p.id),
-    clientAddress: clientAddress(await headers(), env.TRUST_PROXY),
+    clientAddress: clientAddress(await headers()),
     deliver: deliverAfterResponse,
   });
   if ('redirect' in result) redirect(result.redirect);
