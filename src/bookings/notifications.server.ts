@@ -2,7 +2,7 @@ import 'server-only';
 import type { Db } from '@/db/client';
 import { queueMail } from '@/platform/mail.server';
 import { getEnv, siteUrl } from '@/platform/env';
-import { getSiteInfo } from '@/content/site';
+import { getSiteInfo } from '@/content/public.server';
 import { formatCzechDate } from './dates';
 import { FIELD_LABELS, SOURCE_OPTIONS } from './input';
 import { packageName } from './packages';

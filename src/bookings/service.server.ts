@@ -7,7 +7,10 @@ import { addDays, addMonths, daysBetween, formatCzechDate, isValidIsoDate, local
 import { detectFlags } from './flags';
 import { LIMITS, parseInquiry, type FieldErrorMap, type InquiryKind } from './input';
 import { CLIENT_WINDOW_MS, GLOBAL_CEILING_FACTOR, GLOBAL_WINDOW_MS, MAX_AVAILABILITY_DAYS, type BookingConfig } from './config';
-import * as repo from './repository.server';
+import * as repo from './repositories/inquiries.server';
+import { anonymiseClosedBefore } from './repositories/gdpr.server';
+import { addNote as storeNote } from './repositories/history.server';
+import { compactInquiryCounts } from './repositories/list.server';
 import { clientHash, formAgeMs } from './secrets.server';
 import { queueConfirmationMail, queueNewInquiryMails } from './notifications.server';
 import { STATUS_LABELS, canTransition, type InquiryStatus } from './statuses';
@@ -227,7 +230,7 @@ export async function addNote(db: Db, id: number, author: string, body: string):
   if (!text) return { ok: false, message: 'Poznámka nesmí být prázdná.' };
   if (text.length > 5000) return { ok: false, message: 'Poznámka je příliš dlouhá (nejvýše 5000 znaků).' };
   if (!(await repo.findInquiry(db, id))) return { ok: false, message: 'Poptávka nebyla nalezena.' };
-  await repo.addNote(db, id, author, text, new Date());
+  await storeNote(db, id, author, text, new Date());
   return { ok: true };
 }
 
@@ -236,10 +239,10 @@ export async function runMaintenance(db: Db, config: BookingConfig, now = new Da
   const expired = await repo.expireHolds(db, now);
   for (const e of expired) log.info('hold expired, date released', { reference: e.reference });
   const cutoff = addMonths(localToday(now), -config.retentionMonths);
-  const anonymised = await repo.anonymiseClosedBefore(db, cutoff, now);
+  const anonymised = await anonymiseClosedBefore(db, cutoff, now);
   if (anonymised) log.info('closed inquiries anonymised', { count: anonymised, cutoff });
   // The admin list's counts: fold the rows the triggers append (see migration 0021) before they pile up.
-  await repo.compactInquiryCounts(db);
+  await compactInquiryCounts(db);
   return { expired: expired.length, anonymised };
 }
 

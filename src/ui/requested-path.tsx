@@ -1,7 +1,7 @@
 'use client';
 import { usePathname } from 'next/navigation';
 import { useEffect, useState } from 'react';
-import { failsSlugCheck } from '@/content/pages/page-slug';
+import { failsSlugCheck } from '@/content/public';
 
 /** Which variant of the not-found message a route shows (docs/decisions/002-error-pages.md). */
 export type NotFoundVariant = 'plain' | 'fatal' | 'page-slug';

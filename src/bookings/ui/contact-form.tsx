@@ -3,8 +3,8 @@ import { useActionState, useEffect, useState } from 'react';
 import { SubmitButton, TextArea, TextField } from '@/ui/form/fields';
 import { LIMITS } from '@/bookings/input-fields';
 import type { FormState } from '@/bookings/form-state';
-import { submitContactMessage } from './actions';
-import { startContactFormAction } from './form-start-action';
+import { submitContactMessage } from '../actions/inquiry';
+import { startContactFormAction } from '../actions/form-start';
 import styles from './booking.module.css';
 import { ConsentFields, FormPreamble, Required } from './form-shell';
 

@@ -16,6 +16,7 @@
  *
  * Plain JavaScript (checked by TypeScript through JSDoc) because Next loads this file with Node's own loader.
  */
+import { Buffer } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';

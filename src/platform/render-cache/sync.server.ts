@@ -2,7 +2,6 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import postgres from 'postgres';
 import { z } from 'zod';
-import { clearContentCache } from '@/content/cache';
 import { getEnv } from '@/platform/env';
 import { log } from '@/platform/log';
 import { invalidateRenderCacheTags, onRenderCacheInvalidation, ROOT_LAYOUT_TAG } from './handler.mjs';
@@ -10,8 +9,8 @@ import { invalidateRenderCacheTags, onRenderCacheInvalidation, ROOT_LAYOUT_TAG }
 /**
  * Keeps the render caches of several instances consistent (docs/decisions/011-render-cache-csp.md): with a
  * PostgreSQL `DATABASE_URL`, every local invalidation (revalidatePath/revalidateTag, i.e. `invalidateContent()`)
- * is broadcast with NOTIFY, and every instance LISTENs: on a message from another instance it drops its content
- * cache and expires the same tags in its render cache. A reconnected listener may have missed messages, so it
+ * is broadcast with NOTIFY, and every instance LISTENs: on a message from another instance it expires the same
+ * tags in its render cache and runs `onRemoteInvalidation` (the app wires the content cache's clear there). A reconnected listener may have missed messages, so it
  * expires everything once. PGlite is one process: nothing to do.
  */
 export const RENDER_CACHE_CHANNEL = 'render_cache_invalidate';
@@ -24,7 +23,7 @@ const messageSchema = z.object({
 const g = globalThis as unknown as { __renderCacheSync?: { origin: string; sql: postgres.Sql } };
 
 /** Applies one NOTIFY payload from the channel; messages this instance sent itself are ignored. */
-export function applyInvalidationMessage(payload: string, ownOrigin: string): boolean {
+export function applyInvalidationMessage(payload: string, ownOrigin: string, onRemoteInvalidation: () => void = () => {}): boolean {
   let parsed: z.infer<typeof messageSchema>;
   try {
     parsed = messageSchema.parse(JSON.parse(payload));
@@ -33,12 +32,12 @@ export function applyInvalidationMessage(payload: string, ownOrigin: string): bo
     return false;
   }
   if (parsed.origin === ownOrigin) return false;
-  clearContentCache();
+  onRemoteInvalidation();
   invalidateRenderCacheTags(parsed.tags);
   return true;
 }
 
-export async function startRenderCacheSync(): Promise<'off' | 'listening'> {
+export async function startRenderCacheSync(onRemoteInvalidation: () => void = () => {}): Promise<'off' | 'listening'> {
   const url = getEnv().DATABASE_URL;
   if (!url || !/^postgres(ql)?:\/\//.test(url)) return 'off';
   if (g.__renderCacheSync) return 'listening';
@@ -49,12 +48,12 @@ export async function startRenderCacheSync(): Promise<'off' | 'listening'> {
   await sql.listen(
     RENDER_CACHE_CHANNEL,
     (payload) => {
-      if (applyInvalidationMessage(payload, origin)) log.info('render cache: invalidated by another instance');
+      if (applyInvalidationMessage(payload, origin, onRemoteInvalidation)) log.info('render cache: invalidated by another instance');
     },
     () => {
       // Called on every (re)connect: after a gap, messages may have been lost, so start from empty.
       if (connected) {
-        clearContentCache();
+        onRemoteInvalidation();
         invalidateRenderCacheTags([ROOT_LAYOUT_TAG]);
         log.warn('render cache: invalidation listener reconnected; cleared this instance’s caches');
       }

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { getSiteInfo } from '@/content/site';
+import { getSiteInfo } from '@/content/public.server';
 import styles from './site-footer.module.css';
 import { ConsentSettingsButton } from '@/ui/consent/consent-settings-button';
 import { getEnv } from '@/platform/env';

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
-import { PortfolioView } from '@/ui/wedding/portfolio-view';
-import { configuredSource } from '@/ui/wedding/content-source.server';
+import { PortfolioView } from '@/content/ui/wedding/portfolio-view';
+import { configuredSource } from '@/content/wedding-source.server';
 
 export const metadata: Metadata = {
   title: 'Portfolio – svatby',
