@@ -228,7 +228,7 @@ describe('one instance', () => {
     }
   });
 
-  it("the proxy's list of cached routes matches the build: every cached route is prerendered/ISR, every other page is dynamic", () => {
+  it("the proxy's list of cached paths matches the build: public pages cached exactly when static/ISR, the rest per request", () => {
     const prerender = JSON.parse(fs.readFileSync(path.join(root, '.next/prerender-manifest.json'), 'utf8')) as {
       routes: Record<string, unknown>;
       dynamicRoutes: Record<string, unknown>;
@@ -238,11 +238,21 @@ describe('one instance', () => {
     // A sample URL for each page route: [param] → a plausible value.
     const sample = (route: string) => route.replace(/\[\.\.\.[^\]]+\]/g, 'a/b').replace(/\[[^\]]+\]/g, 'x1');
     const mismatches: string[] = [];
+    let sitePages = 0;
     for (const [entry, route] of Object.entries(pages)) {
       if (!entry.endsWith('/page') || entry.includes('/_not-found') || route.startsWith('/api/')) continue;
-      const cachedByBuild = isrRoutes.has(route);
-      if (cachedByBuild !== rendersFromCache(sample(route))) mismatches.push(`${route} (build: ${cachedByBuild ? 'cached' : 'dynamic'})`);
+      const proxySaysCached = rendersFromCache(sample(route));
+      if (entry.startsWith('/(site)/')) {
+        // Public pages: cached exactly when the build made them static/ISR (the filtered twins and booking forms are not).
+        sitePages++;
+        if (isrRoutes.has(route) !== proxySaysCached) mismatches.push(`${route} (build: ${isrRoutes.has(route) ? 'cached' : 'dynamic'})`);
+      } else if (proxySaysCached) {
+        // Account, admin and diagnostics pages always get the nonce (a static one among them is then rendered with
+        // it and never kept by the render cache).
+        mismatches.push(`${route} (outside the public pages, but the proxy treats it as cached)`);
+      }
     }
+    expect(sitePages).toBeGreaterThan(15);
     expect(mismatches).toEqual([]);
   });
 });
