@@ -19,10 +19,10 @@ const nextBin = path.join(root, 'node_modules/next/dist/bin/next');
 
 export async function startMinimalApp(log: (s: string) => void = console.log): Promise<MinimalApp> {
   log('Building the minimal Next app (bench/minimal-app)…');
-  execFileSync(process.execPath, [nextBin, 'build', dir], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
+  execFileSync(process.execPath, [nextBin, 'build'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
   const port = await freePort();
-  const proc = spawn(process.execPath, [nextBin, 'start', dir, '-p', String(port), '-H', '127.0.0.1'], {
-    cwd: root,
+  const proc = spawn(process.execPath, [nextBin, 'start', '-p', String(port), '-H', '127.0.0.1'], {
+    cwd: dir,
     env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
     stdio: 'ignore',
   });
