@@ -85,7 +85,7 @@ export function buildSummary(): string {
         const ratio = data.ratios.find((x) => x.path === t.path);
         const staticBudget = budgetFor(`${t.path} req/s ÷ static file server`);
         const minBudget = budgetFor(`${t.path} req/s ÷ minimal dynamic page`);
-        const p99Budget = budgetFor(`${t.path} p99 latency at ${data.connections} connections`);
+        const p99Budget = t.kind === 'page' ? budgetFor(`${t.path} p99 latency at ${data.connections} connections`) : undefined;
         const toMin = t.kind === 'page' && ratio ? `${ratio.toMinimal}${minBudget ? ` ${mark(minBudget)}` : ''}` : '';
         const toStatic = t.kind === 'page' && ratio ? `${ratio.toStatic}${staticBudget ? ` ${mark(staticBudget)}` : ''}` : '';
         const label = t.kind === 'static' ? `static file (HTML of \`${t.path}\`)` : t.kind === 'minimal' ? '`/bench-minimal` (per-request floor)' : `\`${t.path}\``;
