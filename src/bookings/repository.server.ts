@@ -241,7 +241,8 @@ export async function expireHolds(db: Db, now: Date): Promise<{ id: number; refe
 }
 
 /**
- * Anonymises closed inquiries whose wedding (or, without a date, whose arrival) lies before `cutoff`:
+ * Anonymises inquiries that never became a booking (open: new, in_talks; closed: declined, cancelled, expired) whose
+ * wedding (or, without a date, whose arrival) lies before `cutoff`:
  * names, contacts, message and client hash go; date, town, package and status stay for statistics.
  */
 export async function anonymiseClosedBefore(db: Db, cutoff: string, now: Date): Promise<number> {
@@ -251,7 +252,8 @@ export async function anonymiseClosedBefore(db: Db, cutoff: string, now: Date): 
       .set(anonymisedFields(now))
       .where(
         and(
-          inArray(inquiries.status, ['declined', 'cancelled', 'expired']),
+          // Closed inquiries and open ones that never became a booking (the privacy notice promises both).
+          inArray(inquiries.status, ['new', 'in_talks', 'declined', 'cancelled', 'expired']),
           isNull(inquiries.anonymizedAt),
           sql`coalesce(${inquiries.weddingDate}, (${inquiries.createdAt} at time zone 'Europe/Prague')::date) < ${cutoff}::date`,
         ),

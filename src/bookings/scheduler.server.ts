@@ -5,6 +5,7 @@ import { getEnv } from '@/platform/env';
 import { deliverPendingMail } from '@/platform/mail.server';
 import { log } from '@/platform/log';
 import { pruneRateLimits } from '@/platform/rate-limit';
+import { deleteInactiveAccounts } from '@/accounts/retention';
 import { bookingConfig } from './config';
 import { withJobLock } from './repository.server';
 import { runMaintenance } from './service.server';
@@ -16,7 +17,8 @@ const INTERVAL_MS = 60_000;
 const g = globalThis as unknown as { __bookingsScheduler?: NodeJS.Timeout; __lastVacuum?: { at: number } };
 
 /**
- * Once a minute: release expired holds, anonymise closed inquiries past retention, prune old rate-limit windows
+ * Once a minute: release expired holds, anonymise closed and stale open inquiries past retention, delete idle
+ * couples' accounts past retention, prune old rate-limit windows
  * and retry queued mail; once an hour, vacuum the embedded database (PGlite only).
  * Several instances may run this; `pg_try_advisory_xact_lock` lets one of them do the work per tick, and the
  * lock ends with the transaction, so a crashed instance never leaves it held.
@@ -26,6 +28,9 @@ export async function bookingsTick(now = new Date()): Promise<void> {
   const config = bookingConfig(getEnv());
   await withJobLock(db, BOOKINGS_JOB_LOCK, async (tx) => {
     await runMaintenance(tx, config, now);
+    // Couples' accounts idle past the terms (content/terms.json accountRetentionMonths) are deleted.
+    const deleted = await deleteInactiveAccounts(tx, { months: config.accountRetentionMonths, adminRoleType: getEnv().ADMIN_ROLE_TYPE }, now);
+    if (deleted) log.info('inactive accounts deleted', { count: deleted });
     // Rate-limit windows older than a day are never read again (every limiter's window is shorter).
     await pruneRateLimits(tx, 86_400_000, now.getTime());
   });

@@ -3,6 +3,9 @@ import type { StartupStep } from './startup.server';
 import { startBookingsScheduler } from '@/bookings/scheduler.server';
 import { getContentProvider } from '@/content/registry';
 import { accountsConfig } from '@/accounts/config';
+import { termsEnvProblems } from '@/bookings/config';
+import { getTerms } from '@/content/terms';
+import { EnvError, getEnv } from './env';
 import { log } from './log';
 
 /**
@@ -11,6 +14,17 @@ import { log } from './log';
  */
 export function extraStartupSteps(): StartupStep[] {
   return [
+    {
+      // content/terms.json is validated (a broken file stops the start), and HOLD_DAYS / RETENTION_MONTHS may only
+      // repeat it: the pages promise what the booking system does.
+      name: 'booking terms',
+      run: async () => {
+        const terms = getTerms();
+        const problems = termsEnvProblems(getEnv(), terms);
+        if (problems.length) throw new EnvError(problems);
+        log.info('booking terms: ready', { holdDays: terms.holdDays, depositPercent: terms.depositPercent });
+      },
+    },
     { name: 'admin setup link', run: async () => (await import('@/accounts/setup.server')).announceAdminSetup() },
     { name: 'bookings scheduler', run: async () => startBookingsScheduler() },
     {

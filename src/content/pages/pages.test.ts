@@ -60,7 +60,7 @@ describe('content files', () => {
     const privacy = getPrivacyPage();
     expect(privacy.data.updated).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     // Controller details come from content/site.json through placeholders.
-    expect(privacy.html).toContain('12345678');
+    expect(privacy.html).toContain('12345679');
     expect(privacy.html).toContain('anna@example.cz');
     expect(privacy.html).not.toContain('{{');
     for (const word of ['Úřad pro ochranu osobních údajů', '12 měsíců', 'souhlas', 'Cookies', 'oprávněný zájem']) {

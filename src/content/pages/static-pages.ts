@@ -42,3 +42,9 @@ export function getPrivacyPage(): MarkdownDoc<PrivacyFront> {
   const file = 'pages/static/ochrana-udaju.md';
   return required(readMarkdownFile(file, privacyFrontSchema), file);
 }
+
+/** The terms (obchodní podmínky): Markdown with `{{placeholders}}` filled from content/site.json and content/terms.json. */
+export function getTermsPage(): MarkdownDoc<PrivacyFront> {
+  const file = 'pages/static/obchodni-podminky.md';
+  return required(readMarkdownFile(file, privacyFrontSchema), file);
+}

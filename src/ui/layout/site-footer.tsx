@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { getSiteInfo } from '@/content/site';
+import { getSiteInfo, vatLabel } from '@/content/site';
 import styles from './site-footer.module.css';
 import { ConsentSettingsButton } from '@/ui/consent/consent-settings-button';
 import { getEnv } from '@/platform/env';
@@ -45,6 +45,9 @@ export function SiteFooter() {
           <h2 className={styles.heading}>Informace</h2>
           <ul className={styles.list}>
             <li>
+              <Link href="/obchodni-podminky">Obchodní podmínky</Link>
+            </li>
+            <li>
               <Link href="/ochrana-udaju">Ochrana osobních údajů</Link>
             </li>
             <li>
@@ -61,7 +64,7 @@ export function SiteFooter() {
       </div>
       <div className={`container ${styles.legal}`}>
         <p>
-          © {year} {p.name} · IČO {p.ico} · {p.dic ? `DIČ ${p.dic}` : 'Nejsem plátce DPH'}
+          © {year} {p.name} · IČO {p.ico} · {vatLabel(p)}
         </p>
       </div>
     </footer>
