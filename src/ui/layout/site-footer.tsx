@@ -3,6 +3,7 @@ import { getSiteInfo, vatLabel } from '@/content/site';
 import styles from './site-footer.module.css';
 import { ConsentSettingsButton } from '@/ui/consent/consent-settings-button';
 import { getEnv } from '@/platform/env';
+import { getTerms } from '@/content/terms';
 
 export function SiteFooter() {
   const { photographer: p } = getSiteInfo();
@@ -57,7 +58,10 @@ export function SiteFooter() {
               <Link href="/ucet">Účet pro snoubence</Link>
             </li>
             <li>
-              <ConsentSettingsButton externalAnalytics={Boolean(getEnv().ANALYTICS_MEASUREMENT_ID || getEnv().ANALYTICS_CONFIG_URL)} />
+              <ConsentSettingsButton
+                externalAnalytics={Boolean(getEnv().ANALYTICS_MEASUREMENT_ID || getEnv().ANALYTICS_CONFIG_URL)}
+                cookieMonths={getTerms().analyticsCookieMonths}
+              />
             </li>
           </ul>
         </div>
