@@ -12,6 +12,8 @@ export interface BookingConfig {
   holdDays: number;
   /** Closed and stale open inquiries are anonymised this many months after the wedding date. */
   retentionMonths: number;
+  /** Bookings (confirmed, done) are anonymised this many months after the wedding (the contract's limitation period). */
+  contractRetentionMonths: number;
   /** A couple's account is deleted this many months after their wedding and their last sign-in. */
   accountRetentionMonths: number;
   minFillMs: number;
@@ -25,6 +27,7 @@ export function bookingConfig(env: Env, terms: Terms = getTerms()): BookingConfi
     capacityPerDay: env.BOOKING_CAPACITY_PER_DAY,
     holdDays: terms.holdDays,
     retentionMonths: terms.inquiryRetentionMonths,
+    contractRetentionMonths: terms.contractRetentionYears * 12,
     accountRetentionMonths: terms.accountRetentionMonths,
     minFillMs: env.INQUIRY_MIN_FILL_MS,
     ratePerClient: env.INQUIRY_RATE_PER_CLIENT,

@@ -242,18 +242,24 @@ export async function expireHolds(db: Db, now: Date): Promise<{ id: number; refe
 
 /**
  * Anonymises inquiries that never became a booking (open: new, in_talks; closed: declined, cancelled, expired) whose
- * wedding (or, without a date, whose arrival) lies before `cutoff`:
+ * wedding (or, without a date, whose arrival) lies before `cutoff` (or those with the given `statuses`):
  * names, contacts, message and client hash go; date, town, package and status stay for statistics.
  */
-export async function anonymiseClosedBefore(db: Db, cutoff: string, now: Date): Promise<number> {
+export async function anonymiseClosedBefore(
+  db: Db,
+  cutoff: string,
+  now: Date,
+  statuses: readonly InquiryStatus[] = ['new', 'in_talks', 'declined', 'cancelled', 'expired'],
+): Promise<number> {
   return db.transaction(async (tx) => {
     const rows = await tx
       .update(inquiries)
       .set(anonymisedFields(now))
       .where(
         and(
-          // Closed inquiries and open ones that never became a booking (the privacy notice promises both).
-          inArray(inquiries.status, ['new', 'in_talks', 'declined', 'cancelled', 'expired']),
+          // By default closed inquiries and open ones that never became a booking (the privacy notice promises both);
+          // the maintenance job passes ['confirmed', 'done'] with the longer contract retention.
+          inArray(inquiries.status, [...statuses]),
           isNull(inquiries.anonymizedAt),
           sql`coalesce(${inquiries.weddingDate}, (${inquiries.createdAt} at time zone 'Europe/Prague')::date) < ${cutoff}::date`,
         ),

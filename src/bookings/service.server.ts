@@ -236,8 +236,12 @@ export async function runMaintenance(db: Db, config: BookingConfig, now = new Da
   const expired = await repo.expireHolds(db, now);
   for (const e of expired) log.info('hold expired, date released', { reference: e.reference });
   const cutoff = addMonths(localToday(now), -config.retentionMonths);
-  const anonymised = await repo.anonymiseClosedBefore(db, cutoff, now);
-  if (anonymised) log.info('closed inquiries anonymised', { count: anonymised, cutoff });
+  const open = await repo.anonymiseClosedBefore(db, cutoff, now);
+  // Bookings (confirmed, done) are kept for the contract's limitation period, then anonymised the same way.
+  const contractCutoff = addMonths(localToday(now), -config.contractRetentionMonths);
+  const booked = await repo.anonymiseClosedBefore(db, contractCutoff, now, ['confirmed', 'done']);
+  const anonymised = open + booked;
+  if (anonymised) log.info('inquiries anonymised', { count: anonymised, cutoff, contractCutoff });
   // The admin list's counts: fold the rows the triggers append (see migration 0021) before they pile up.
   await repo.compactInquiryCounts(db);
   return { expired: expired.length, anonymised };

@@ -33,6 +33,8 @@ export const termsSchema = z
     storno: z.array(stornoTierSchema).min(1),
     inquiryRetentionMonths: z.number().int().min(1).max(120),
     accountRetentionMonths: z.number().int().min(1).max(120),
+    /** Bookings (confirmed, done) are kept this long after the wedding (limitation period), then anonymised. */
+    contractRetentionYears: z.number().int().min(1).max(15),
     analyticsCookieMonths: z.number().int().min(1).max(25),
   })
   .superRefine((t, ctx) => {
@@ -105,6 +107,7 @@ export function termPlaceholders(terms: Terms = getTerms()): Record<string, stri
     archiveYears: czechCount(terms.archiveYears, YEARS),
     inquiryRetentionMonths: czechCount(terms.inquiryRetentionMonths, MONTHS),
     accountRetentionMonths: czechCount(terms.accountRetentionMonths, MONTHS),
+    contractRetentionYears: czechCount(terms.contractRetentionYears, YEARS),
     analyticsCookieMonths: czechCount(terms.analyticsCookieMonths, MONTHS),
     stornoSentence: stornoSentence(terms),
     stornoList: stornoLines(terms)

@@ -1,5 +1,6 @@
 import { getSiteInfo, vatLabel } from '@/content/site';
 import { termPlaceholders } from '@/content/terms';
+import { getEnv } from '@/platform/env';
 
 /**
  * `{{name}}`, `{{ico}}`, `{{holdDays}}`, … in content files (Markdown pages and the visible texts of content JSON)
@@ -25,11 +26,31 @@ export function contentPlaceholders(): Record<string, string> {
   return { ...sitePlaceholders(), ...termPlaceholders() };
 }
 
+/**
+ * Switches for `{{#name}}…{{/name}}` (shown when on) and `{{^name}}…{{/name}}` (shown when off) sections, so a text
+ * can say exactly what the running configuration does: `googleAnalytics` is on when ANALYTICS_MEASUREMENT_ID or
+ * ANALYTICS_CONFIG_URL is set.
+ */
+export function contentSwitches(): Record<string, boolean> {
+  const env = getEnv();
+  return { googleAnalytics: Boolean(env.ANALYTICS_MEASUREMENT_ID || env.ANALYTICS_CONFIG_URL) };
+}
+
+const SECTION = /\{\{([#^])([a-zA-Z]+)\}\}([\s\S]*?)\{\{\/\2\}\}/g;
 const PLACEHOLDER = /\{\{\s*([a-zA-Z]+)\s*\}\}/g;
 
-export function fillPlaceholders(source: string, values: Record<string, string> = contentPlaceholders()): string {
+export function fillPlaceholders(
+  source: string,
+  values: Record<string, string> = contentPlaceholders(),
+  switches: Record<string, boolean> = source.includes('{{#') || source.includes('{{^') ? contentSwitches() : {},
+): string {
   if (!source.includes('{{')) return source;
-  return source.replace(PLACEHOLDER, (whole, key: string) => {
+  const sectioned = source.replace(SECTION, (whole, kind: string, key: string, body: string) => {
+    const on = switches[key];
+    if (on === undefined) throw new Error(`Unknown section ${whole.slice(0, 40)} in content`);
+    return (kind === '#') === on ? body : '';
+  });
+  return sectioned.replace(PLACEHOLDER, (whole, key: string) => {
     const value = values[key];
     if (value === undefined) throw new Error(`Unknown placeholder ${whole} in content`);
     return value;

@@ -166,6 +166,10 @@ describe.each([
     expect((await repo.findInquiry(h.db, booked.id))?.email).toBe('booked@example.cz');
     expect((await repo.findInquiry(h.db, recent.id))?.email).toBe('recent@example.cz');
     expect(await runMaintenance(h.db, testConfig, later)).toMatchObject({ anonymised: 0 });
+    // A booking is kept for the contract's limitation period (3 years), then anonymised too.
+    const muchLater = new Date(`${addMonths(addDays(localToday(), 13), 37)}T12:00:00Z`);
+    expect(await runMaintenance(h.db, testConfig, muchLater)).toMatchObject({ anonymised: 2 });
+    expect(await repo.findInquiry(h.db, booked.id)).toMatchObject({ email: '', partner1: 'Anonymizováno', status: 'confirmed' });
   });
 
   it.runIf(enabled)('exports and erases everything about one e-mail; the portal lists DTOs only', async () => {

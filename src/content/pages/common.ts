@@ -13,7 +13,7 @@ export function czechNbsp(input: string): string {
       .replace(/(\d) (?=\d{3}(?!\d))/g, '$1\u00a0')
       // … and so do a number and its unit or sign ("150 km", "30 %", "30 × 30 cm").
       .replace(/(\d) (?=(?:Kč|km|cm|mm|%|×|h\b|min\b))/g, '$1\u00a0')
-      .replace(/× (?=\d)/g, '×\u00a0')
+      .replace(/([×§]) (?=\d)/g, '$1\u00a0')
   );
 }
 
