@@ -20,7 +20,7 @@ export const aboutFrontSchema = pageFrontSchema.extend({
   heading: text(),
   portraitAlt: text(),
   portrait: contentImageSchema,
-  facts: z.array(z.object({ value: z.string().min(1), label: text() })),
+  facts: z.array(z.object({ value: text(), label: text() })),
   cta: linkSchema,
 });
 export type AboutFront = z.infer<typeof aboutFrontSchema>;
