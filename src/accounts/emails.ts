@@ -1,4 +1,4 @@
-import { getSiteInfo } from '@/content/site';
+import { getSiteInfo } from '@/content/public.server';
 
 /** Czech account e-mails, each as HTML and plain text. Links are absolute, built from siteUrl(). */
 export interface AccountEmail {

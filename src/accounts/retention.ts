@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '@/db/client';
-import { addMonths, localToday } from '@/bookings/dates';
 
 /**
  * The privacy notice's promise about couples' accounts, kept by the maintenance job (src/bookings/scheduler.server.ts):
@@ -14,9 +13,10 @@ export async function deleteInactiveAccounts(
   opts: { months: number; adminRoleType: string },
   now = new Date(),
 ): Promise<number> {
-  const cutoffDate = addMonths(localToday(now), -opts.months);
   const cutoff = new Date(now);
   cutoff.setUTCMonth(cutoff.getUTCMonth() - opts.months);
+  // Wedding dates are calendar days in Prague.
+  const cutoffDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Prague' }).format(cutoff);
   const result = await db.execute(sql`
     DELETE FROM auth_users u
     WHERE NOT EXISTS (SELECT 1 FROM auth_roles r WHERE r.id = u.role_id AND r.type = ${opts.adminRoleType})

@@ -1,7 +1,7 @@
 'use client';
 import { createContext, useContext, useEffect, useRef, type ReactNode } from 'react';
 import type { SessionUser } from './session-user';
-import { maintainSessionAction } from './actions';
+import { maintainSessionAction } from './actions/account';
 
 /**
  * Shared state `strapi_user` (SPEC §3): the signed-in user, seeded from the server render. When the server

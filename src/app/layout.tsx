@@ -13,7 +13,7 @@ import { ownBuild } from '@/platform/build/build-info.server';
 import { currentMeasurementId } from '@/platform/analytics/measurement-id';
 import { BuildWatcher } from '@/ui/build-watcher/build-watcher';
 import { ConsentManager } from '@/ui/consent/consent-manager';
-import { getTerms } from '@/content/terms';
+import { getTerms } from '@/content/public.server';
 
 export async function generateMetadata(): Promise<Metadata> {
   const site = getSiteInfo();

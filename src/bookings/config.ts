@@ -1,11 +1,11 @@
 import type { Env } from '@/platform/env';
-import { getTerms, type Terms } from '@/content/terms';
+import { getTerms, type Terms } from '@/content/public.server';
 
 /**
  * The booking rules' knobs (tests pass their own). The hold length and the retention periods are booking terms:
  * they come from content/terms.json, the same file every page and e-mail renders them from, so the text and the
  * behaviour cannot disagree. HOLD_DAYS / RETENTION_MONTHS in the environment may only repeat them
- * (see termsEnvProblems, checked at start-up).
+ * (termsEnvProblems in src/content/terms.ts, checked at start-up).
  */
 export interface BookingConfig {
   capacityPerDay: number;
@@ -19,7 +19,6 @@ export interface BookingConfig {
   minFillMs: number;
   ratePerClient: number;
   rateGlobal: number;
-  trustProxy: boolean;
 }
 
 export function bookingConfig(env: Env, terms: Terms = getTerms()): BookingConfig {
@@ -32,7 +31,6 @@ export function bookingConfig(env: Env, terms: Terms = getTerms()): BookingConfi
     minFillMs: env.INQUIRY_MIN_FILL_MS,
     ratePerClient: env.INQUIRY_RATE_PER_CLIENT,
     rateGlobal: env.INQUIRY_RATE_GLOBAL,
-    trustProxy: env.TRUST_PROXY,
   };
 }
 
@@ -43,23 +41,3 @@ export const CLIENT_WINDOW_MS = 10 * 60_000;
 export const GLOBAL_WINDOW_MS = 60_000;
 /** All inquiries together may not exceed this multiple of the flagged budget per minute (protects the DB). */
 export const GLOBAL_CEILING_FACTOR = 10;
-
-/**
- * HOLD_DAYS and RETENTION_MONTHS are derived from content/terms.json. They are still accepted in the environment
- * (older deployments set them), but only with the value the terms say; anything else is a configuration error,
- * because the site would promise one number and do another.
- */
-export function termsEnvProblems(env: Pick<Env, 'HOLD_DAYS' | 'RETENTION_MONTHS'>, terms: Terms = getTerms()): string[] {
-  const problems: string[] = [];
-  if (env.HOLD_DAYS !== undefined && env.HOLD_DAYS !== terms.holdDays) {
-    problems.push(
-      `HOLD_DAYS=${env.HOLD_DAYS} nesouhlasí s content/terms.json (holdDays ${terms.holdDays}); délku podržení termínu změňte v content/terms.json a HOLD_DAYS smažte`,
-    );
-  }
-  if (env.RETENTION_MONTHS !== undefined && env.RETENTION_MONTHS !== terms.inquiryRetentionMonths) {
-    problems.push(
-      `RETENTION_MONTHS=${env.RETENTION_MONTHS} nesouhlasí s content/terms.json (inquiryRetentionMonths ${terms.inquiryRetentionMonths}); dobu uchování změňte v content/terms.json a RETENTION_MONTHS smažte`,
-    );
-  }
-  return problems;
-}

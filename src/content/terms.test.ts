@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { czechCount, DAYS, DAYS_GEN, MONTHS, WEEKS_GEN } from './plural';
-import { getTerms, stornoLines, termPlaceholders, termsSchema } from './terms';
+import { getTerms, stornoLines, termPlaceholders, termsEnvProblems, termsSchema } from './terms';
 import { isValidIco } from './site';
 import { fillPlaceholders } from './text-placeholders';
-import { termsEnvProblems } from '@/bookings/config';
 
 const NBSP = '\u00a0';
 

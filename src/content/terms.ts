@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { readContentJson } from '@/content/site';
+import type { Env } from '@/platform/env';
 import { czechCount, DAYS, DAYS_GEN, MONTHS, WEEKS, WEEKS_GEN, YEARS } from '@/content/plural';
 
 /**
@@ -114,4 +115,24 @@ export function termPlaceholders(terms: Terms = getTerms()): Record<string, stri
       .map((l) => `- ${l.label}: **${l.percent}\u00a0%** z\u00a0ceny balíčku`)
       .join('\n'),
   };
+}
+
+/**
+ * HOLD_DAYS and RETENTION_MONTHS are derived from content/terms.json. They are still accepted in the environment
+ * (older deployments set them), but only with the value the terms say; anything else is a configuration error,
+ * because the site would promise one number and do another.
+ */
+export function termsEnvProblems(env: Pick<Env, 'HOLD_DAYS' | 'RETENTION_MONTHS'>, terms: Terms = getTerms()): string[] {
+  const problems: string[] = [];
+  if (env.HOLD_DAYS !== undefined && env.HOLD_DAYS !== terms.holdDays) {
+    problems.push(
+      `HOLD_DAYS=${env.HOLD_DAYS} nesouhlasí s content/terms.json (holdDays ${terms.holdDays}); délku podržení termínu změňte v content/terms.json a HOLD_DAYS smažte`,
+    );
+  }
+  if (env.RETENTION_MONTHS !== undefined && env.RETENTION_MONTHS !== terms.inquiryRetentionMonths) {
+    problems.push(
+      `RETENTION_MONTHS=${env.RETENTION_MONTHS} nesouhlasí s content/terms.json (inquiryRetentionMonths ${terms.inquiryRetentionMonths}); dobu uchování změňte v content/terms.json a RETENTION_MONTHS smažte`,
+    );
+  }
+  return problems;
 }

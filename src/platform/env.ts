@@ -1,14 +1,10 @@
 import { z } from 'zod';
+import { parseTrustProxy } from './client-address.mjs';
 
 /**
  * The one place that reads process.env. Read at run time (never inlined at build time) so one build can be
  * started with any configuration. Every bad field is reported at once.
  */
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
-  .optional()
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
-
 const optionalString = z
   .string()
   .optional()
@@ -107,7 +103,18 @@ export const envSchema = z.object({
   INQUIRY_RATE_PER_CLIENT: int(5, 1),
   INQUIRY_RATE_GLOBAL: int(300, 1),
   AUTH_RATE_LIMIT: int(5, 1),
-  TRUST_PROXY: bool,
+  /** How many proxies (or which) stand in front; server.mjs uses it, validated here so start-up reports it. */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .superRefine((v, ctx) => {
+      try {
+        parseTrustProxy(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: err instanceof Error ? err.message : String(err) });
+      }
+    })
+    .transform((v) => (v ?? '').trim() || 'false'),
 
   // Platform
   BUILD_CHECK_INTERVAL_MS: int(300000, 1000),

@@ -4,10 +4,17 @@ import type { DbHandle } from '@/db/client';
 import { createTestDb, hasPostgres } from '@/db/test-db';
 import { addDays, addMonths, localToday } from '@/bookings/dates';
 import { availability, changeStatus, isDateFree, runMaintenance, submitInquiry } from '@/bookings/service.server';
-import * as repo from '@/bookings/repository.server';
+import * as inquiriesRepo from '@/bookings/repositories/inquiries.server';
+import * as listRepo from '@/bookings/repositories/list.server';
+import * as historyRepo from '@/bookings/repositories/history.server';
+import * as gdprRepo from '@/bookings/repositories/gdpr.server';
+import * as outbox from '@/platform/mail-outbox.server';
+import { runExclusive } from '@/platform/locks';
 import { deliverPendingMail } from '@/platform/mail.server';
 import { resetEnvForTests } from '@/platform/env';
 import { countRows, resetBookings, testConfig, validInquiry } from './bookings-helpers';
+
+const repo = { ...inquiriesRepo, ...listRepo, ...historyRepo, ...gdprRepo, ...outbox };
 
 describe.each([
   ['pglite' as const, true],
@@ -214,7 +221,7 @@ describe.each([
   });
 
   it.runIf(enabled && kind === 'postgres')('runs the maintenance job on one instance at a time (advisory lock)', async () => {
-    const slow = () => repo.withJobLock(h.db, 724_299, async () => new Promise((r) => setTimeout(r, 400)));
+    const slow = async () => (await runExclusive(h, 'bookings maintenance', async () => new Promise((r) => setTimeout(r, 400)))).ran;
     const ran = await Promise.all([slow(), slow(), slow()]);
     expect(ran.filter(Boolean)).toHaveLength(1);
     expect(await slow()).toBe(true);

@@ -3,7 +3,7 @@ import * as CookieConsent from 'vanilla-cookieconsent';
 import 'vanilla-cookieconsent/dist/cookieconsent.css';
 import './consent-theme.css';
 import { CONSENT_EVENT, type ConsentDetail } from './consent-events';
-import { czechCount, MONTHS } from '@/content/plural';
+import { czechCount, MONTHS } from '@/content/public';
 
 /**
  * Czech law (since 1 January 2022) requires opt-in: nothing but necessary cookies until the visitor agrees.

@@ -1,9 +1,8 @@
 import Link from 'next/link';
-import { getSiteInfo, vatLabel } from '@/content/site';
+import { getSiteInfo, getTerms, vatLabel } from '@/content/public.server';
 import styles from './site-footer.module.css';
 import { ConsentSettingsButton } from '@/ui/consent/consent-settings-button';
 import { getEnv } from '@/platform/env';
-import { getTerms } from '@/content/terms';
 
 export function SiteFooter() {
   const { photographer: p } = getSiteInfo();

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { connection } from 'next/server';
-import { getSiteInfo } from '@/content/site';
+import { getSiteInfo } from '@/content/public.server';
 import { MobileMenu } from './mobile-menu';
 import { NavLinks } from './nav-links';
 import styles from './site-header.module.css';

@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getContentPage } from '@/content/pages/content-pages';
-import { MarkdownBody } from '@/ui/pages/markdown-body';
-import { PageHeader } from '@/ui/pages/page-header';
-import { pageMetadata } from '@/ui/seo/metadata';
+import { MarkdownBody } from '@/content/ui/pages/markdown-body';
+import { PageHeader } from '@/content/ui/pages/page-header';
+import { pageMetadata } from '@/content/seo/metadata';
 
 interface Props {
   params: Promise<{ slug: string }>;

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { getDb } from '@/db/db.server';
 import Link from 'next/link';
-import { termPlaceholders } from '@/content/terms';
+import { termPlaceholders } from '@/content/public.server';
 import { formatCzechDate } from '@/bookings/dates';
 import { initialFormState } from '@/bookings/form-submit.server';
 import { getPackageOptions } from '@/bookings/packages';

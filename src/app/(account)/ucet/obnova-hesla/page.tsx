@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { resetPasswordAction } from '@/accounts/actions';
+import { resetPasswordAction } from '@/accounts/actions/account';
 import { ResetPasswordForm } from '@/accounts/ui/account-forms';
 
 export const metadata: Metadata = { title: 'Nové heslo', robots: { index: false }, referrer: 'no-referrer' };

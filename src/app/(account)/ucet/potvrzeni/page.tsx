@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { confirmEmailAction, resendConfirmationAction } from '@/accounts/actions';
+import { confirmEmailAction, resendConfirmationAction } from '@/accounts/actions/account';
 import { ConfirmEmailForm, ResendConfirmationForm } from '@/accounts/ui/account-forms';
 
 export const metadata: Metadata = { title: 'Potvrzení e-mailu', robots: { index: false }, referrer: 'no-referrer' };

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
-import { signInAction } from '@/accounts/actions';
+import { signInAction } from '@/accounts/actions/account';
 import { getCurrentUser } from '@/accounts/guards.server';
 import { safeNextPath } from '@/accounts/next-path';
 import { providerSignIn } from '@/accounts/providers';

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { forgotPasswordAction } from '@/accounts/actions';
+import { forgotPasswordAction } from '@/accounts/actions/account';
 import { ForgotPasswordForm } from '@/accounts/ui/account-forms';
 
 export const metadata: Metadata = { title: 'Zapomenuté heslo', robots: { index: false } };

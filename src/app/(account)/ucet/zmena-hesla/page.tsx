@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { changePasswordAction } from '@/accounts/actions';
+import { changePasswordAction } from '@/accounts/actions/account';
 import { requireUser } from '@/accounts/guards.server';
 import { ChangePasswordForm } from '@/accounts/ui/account-forms';
 

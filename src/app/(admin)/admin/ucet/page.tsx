@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { requireAdmin } from '@/accounts/guards.server';
 import { SignOutButton } from '@/accounts/ui/sign-out-button';
 
-export const metadata: Metadata = { title: 'Účet administrátora', robots: { index: false, follow: false } };
+export const metadata: Metadata = { title: 'Účet administrátora' };
 
 /** The photographer's own account: who is signed in, password change, sign-out. Guarded like every admin page. */
 export default async function AdminAccountPage() {

@@ -1,11 +1,10 @@
 import type { Metadata } from 'next';
 import { requireAdmin } from '@/accounts/guards.server';
-import { termPlaceholders } from '@/content/terms';
-import { AdminNav } from '@/bookings/ui/admin-nav';
+import { termPlaceholders } from '@/content/public.server';
 import { EraseForm } from '@/bookings/ui/admin-forms';
 import styles from '@/bookings/ui/admin.module.css';
 
-export const metadata: Metadata = { title: 'Osobní údaje (GDPR)', robots: { index: false } };
+export const metadata: Metadata = { title: 'Osobní údaje (GDPR)' };
 
 export default async function GdprPage() {
   await requireAdmin();
@@ -13,7 +12,6 @@ export default async function GdprPage() {
   return (
     <div className={`container ${styles.shell}`}>
       <h1>Osobní údaje</h1>
-      <AdminNav current="/admin/bookings/gdpr" />
       <div className="grid grid-2">
         <section aria-labelledby="export-title" className="card">
           <h2 id="export-title">Export údajů o jednom e-mailu</h2>
