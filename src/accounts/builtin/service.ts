@@ -18,6 +18,7 @@ import {
   findUserById,
   findUserByIdentifier,
   setPassword,
+  touchUserActivity,
   updateUser,
   usernameOrEmailTaken,
   type UserWithRole,
@@ -94,6 +95,7 @@ export function publicUser(user: UserWithRole, opts: { withRole?: boolean } = {}
 }
 
 async function session(db: Db, user: UserWithRole) {
+  await touchUserActivity(db, user.id);
   return { jwt: await issueJwt(db, user, accountsConfig().sessionSeconds), user: publicUser(user) };
 }
 
