@@ -6,6 +6,8 @@ import { getBlogPost, getBlogPosts, getCategories, getContentProvider, getConten
 const saved = { ...process.env };
 beforeEach(() => {
   delete process.env.CONTENT_SOURCE;
+  // The local source reads the studio's published weddings: an empty in-memory database (none → the samples).
+  process.env.DATABASE_URL = 'memory://';
   resetEnvForTests();
   clearContentCache();
 });
