@@ -19,6 +19,8 @@ export function extraStartupSteps(): StartupStep[] {
       name: 'content source',
       run: async () => void log.info('content source: ready', { source: getContentProvider().name }),
     },
+    // Resumes photo processing left unfinished by the previous run (the queue's state is in the database).
+    { name: 'studio photo queue', run: async () => (await import('@/content/studio/runtime.server')).startStudioQueue() },
     {
       name: 'account client',
       run: async () => {

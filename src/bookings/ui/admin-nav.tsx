@@ -4,6 +4,7 @@ import styles from './admin.module.css';
 const LINKS = [
   { href: '/admin', label: 'Přehled' },
   { href: '/admin/bookings', label: 'Poptávky' },
+  { href: '/admin/svatby', label: 'Svatby' },
   { href: '/admin/mail', label: 'E-maily' },
   { href: '/admin/bookings/gdpr', label: 'Osobní údaje' },
 ];

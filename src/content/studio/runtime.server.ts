@@ -3,6 +3,7 @@ import { getDbHandle } from '@/db/db.server';
 import { log } from '@/platform/log';
 import { getStorage } from '@/platform/storage/storage.server';
 import { invalidateContent } from '../invalidate.server';
+import { renamedWeddingSlug } from './public.server';
 import { kickQueue, startQueue, type QueueDeps } from './queue.server';
 import type { StudioDeps } from './service.server';
 
@@ -53,4 +54,14 @@ export async function studioDeps(): Promise<StudioDeps> {
 export async function startStudioQueue(): Promise<void> {
   await startQueue(queueDeps);
   log.info('studio photo queue: ready');
+}
+
+/** For /weddings/{slug}: the current slug of a published studio wedding that was renamed from `slug`, or null. */
+export async function currentSlugOfRenamedWedding(slug: string): Promise<string | null> {
+  try {
+    return await renamedWeddingSlug((await getDbHandle()).db, slug);
+  } catch (err) {
+    log.warn('studio: looking up a former wedding slug failed', { err });
+    return null;
+  }
 }

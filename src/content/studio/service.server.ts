@@ -9,7 +9,10 @@ import { slugify } from '../normalize';
 import { conflict, notFound, storageUnavailable, validation, StudioError } from './errors';
 import type { PhotoPatch, WeddingCreate, WeddingPatch } from './input';
 import { inspectUpload, MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL } from './pipeline';
+import type { AdminPhoto, AdminWedding, AdminWeddingSummary, PhotoStatus } from './types';
 import { originalKey, VARIANT_FORMATS, variantKey } from './variants';
+
+export type { AdminPhoto, AdminWedding, AdminWeddingSummary, PhotoStatus } from './types';
 
 /**
  * The studio's use cases: weddings and photos of the photographer, edited through /api/admin/weddings… and the
@@ -24,48 +27,6 @@ export interface StudioDeps {
   kick?: () => void;
   /** How long one storage write of an upload may take before the upload is refused as retryable (default 60 s). */
   storageTimeoutMs?: number;
-}
-
-export type PhotoStatus = 'processing' | 'ready' | 'failed';
-
-export interface AdminPhoto {
-  id: string;
-  status: PhotoStatus;
-  alt: string;
-  category: string | null;
-  width: number | null;
-  height: number | null;
-  fileName: string;
-  position: number;
-  /** Largest variant width (ready photos), for previews. */
-  previewWidth: number | null;
-  error?: string;
-}
-
-export interface AdminWedding {
-  id: string;
-  slug: string;
-  published: boolean;
-  coverPhotoId: string | null;
-  couple: string;
-  date: string;
-  location: string;
-  shortDescription: string;
-  story: string;
-  year: number;
-  favorite: boolean;
-  updatedAt: string;
-  photos: AdminPhoto[];
-}
-
-export interface AdminWeddingSummary {
-  id: string;
-  slug: string;
-  couple: string;
-  date: string;
-  location: string;
-  published: boolean;
-  photoCount: number;
 }
 
 const WEDDING_NOT_FOUND = 'Svatba nenalezena (možná byla mezitím smazána).';
