@@ -194,7 +194,7 @@ export function WeddingEditor({ initial, maxUploadLabel }: { initial: AdminWeddi
         <a href={`/admin/svatby/${wedding.id}/nahled`}>Náhled</a>
         {wedding.published ? <a href={`/weddings/${wedding.slug}`}>Zobrazit na webu</a> : null}
       </p>
-      <div aria-live="polite" role="status">
+      <div aria-live="polite" role="status" data-testid="studio-message">
         {message ? <p className={message.kind === 'error' ? styles.error : styles.status}>{message.text}</p> : null}
       </div>
       <div className={styles.actions}>
