@@ -129,7 +129,11 @@ export function WeddingEditor({ initial, maxUploadLabel }: { initial: AdminWeddi
       setWedding((w) => ({ ...w, photos: w.photos.map((p) => (p.id === id ? photo : p)) }));
     });
 
-  const setCover = (id: string) => run(async () => setWedding(await api<AdminWedding>('PATCH', base, { coverPhotoId: id })), 'Titulní fotografie nastavena.');
+  const setCover = (id: string) => {
+    // Shown at once (a radio group must follow the click); the answer confirms or the error message explains.
+    setWedding((w) => ({ ...w, coverPhotoId: id }));
+    return run(async () => setWedding(await api<AdminWedding>('PATCH', base, { coverPhotoId: id })), 'Titulní fotografie nastavena.');
+  };
 
   const deletePhoto = (photo: AdminPhoto) => {
     if (!window.confirm(`Opravdu smazat fotografii „${photo.fileName}“? Tuto akci nelze vrátit.`)) return;
