@@ -1,10 +1,17 @@
 import 'server-only';
 import { getDb } from '@/db/db.server';
 import { getEnv } from '@/platform/env';
-import type { SessionUser } from '@/accounts/guards.server';
+import type { SessionUser } from '@/accounts/public.server';
 import { bookingConfig } from './config';
 import { isStatus, type InquiryStatus } from './statuses';
-import type { ListFilters, ListSort } from './types';
+import type { CoupleInquiry, InquiryDetail, ListFilters, ListResult, ListSort } from './types';
+import { mailCounts, mailsFor, recentMails, type OutboxMail } from '@/platform/mail-outbox.server';
+import { countByStatus, findInquiry, findInquiryByReference, inquiriesWithStatus, listInquiriesForEmail, lockedWeddings, upcomingWeddings } from './repositories/inquiries.server';
+import { allInquiries, listInquiries } from './repositories/list.server';
+import { notesOf, statusHistory } from './repositories/history.server';
+import { dataForEmail } from './repositories/gdpr.server';
+import { calendarToken, isCalendarToken } from './secrets.server';
+import { weddingsFeed } from './ics.server';
 
 /** Helpers shared by the admin pages, actions and routes (each still calls requireAdmin itself). */
 export function actorOf(user: SessionUser): string {
@@ -48,4 +55,66 @@ export function filtersToQuery(f: ListFilters, over: Partial<ListFilters> = {}):
   if (m.page && m.page > 1) p.set('strana', String(m.page));
   const s = p.toString();
   return s ? `?${s}` : '';
+}
+
+/* What the admin pages and routes read. They call these domain functions, never a repository. */
+
+export async function dashboardData(today: string) {
+  const { db } = await adminDeps();
+  const [counts, upcoming, fresh, mails, token] = await Promise.all([
+    countByStatus(db),
+    upcomingWeddings(db, today, 8),
+    inquiriesWithStatus(db, 'new', 8),
+    mailCounts(db),
+    calendarToken(db),
+  ]);
+  return { counts, upcoming, fresh, mails, token };
+}
+
+export async function inquiryList(filters: ListFilters): Promise<ListResult> {
+  return listInquiries((await adminDeps()).db, filters);
+}
+
+/** One inquiry with its history, notes and mails; null when there is none with this id. */
+export async function inquiryDetail(id: number) {
+  const { db } = await adminDeps();
+  const inquiry = await findInquiry(db, id);
+  if (!inquiry) return null;
+  const [history, notes, mails] = await Promise.all([statusHistory(db, id), notesOf(db, id), mailsFor(db, inquiry.reference)]);
+  return { inquiry, history, notes, mails };
+}
+
+/** The outbox page: recent mails, counts per status and the inquiry id behind each related reference. */
+export async function outboxData(onlyProblems: boolean): Promise<{ mails: OutboxMail[]; counts: Record<string, number>; inquiryIds: Map<string, number> }> {
+  const { db } = await adminDeps();
+  const [mails, counts] = await Promise.all([recentMails(db, 100, onlyProblems), mailCounts(db)]);
+  const inquiryIds = new Map<string, number>();
+  for (const m of mails) {
+    if (m.relatedId && !inquiryIds.has(m.relatedId)) {
+      const i = await findInquiryByReference(db, m.relatedId);
+      if (i) inquiryIds.set(m.relatedId, i.id);
+    }
+  }
+  return { mails, counts, inquiryIds };
+}
+
+export async function inquiriesForExport(f: Pick<ListFilters, 'status' | 'year' | 'q'>): Promise<InquiryDetail[]> {
+  return allInquiries((await adminDeps()).db, f);
+}
+
+/** GDPR export: everything stored about one e-mail address. */
+export async function personalData(email: string) {
+  return dataForEmail((await adminDeps()).db, email);
+}
+
+/** The couple's portal: their inquiries by (confirmed) e-mail, as DTOs without internal fields. */
+export async function coupleInquiries(email: string): Promise<CoupleInquiry[]> {
+  return listInquiriesForEmail(await getDb(), email);
+}
+
+/** The ICS feed for a calendar token; null when the token is not the current one. */
+export async function calendarFeed(token: string, hostname: string): Promise<string | null> {
+  const db = await getDb();
+  if (!(await isCalendarToken(db, token))) return null;
+  return weddingsFeed(await lockedWeddings(db), hostname);
 }

@@ -1,14 +1,10 @@
 import { z } from 'zod';
+import { parseTrustProxy } from './client-address.mjs';
 
 /**
  * The one place that reads process.env. Read at run time (never inlined at build time) so one build can be
  * started with any configuration. Every bad field is reported at once.
  */
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
-  .optional()
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
-
 const optionalString = z
   .string()
   .optional()
@@ -19,6 +15,14 @@ const optionalUrl = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()))
   .pipe(z.url({ message: 'musí být platná URL' }).optional());
+
+/** An optional whole number: undefined when unset (the value then comes from elsewhere, e.g. content/terms.json). */
+const optionalInt = (min = 0) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v.trim() === '' ? undefined : Number(v)))
+    .pipe(z.number({ message: 'musí být číslo' }).int().min(min).optional());
 
 const int = (def: number, min = 0) =>
   z
@@ -91,13 +95,26 @@ export const envSchema = z.object({
 
   // Bookings
   BOOKING_CAPACITY_PER_DAY: int(1, 1),
-  HOLD_DAYS: int(14, 1),
-  RETENTION_MONTHS: int(12, 1),
+  /** Derived from content/terms.json (holdDays); when set it must repeat that value (checked at start-up). */
+  HOLD_DAYS: optionalInt(1),
+  /** Derived from content/terms.json (inquiryRetentionMonths); when set it must repeat that value. */
+  RETENTION_MONTHS: optionalInt(1),
   INQUIRY_MIN_FILL_MS: int(3000, 0),
   INQUIRY_RATE_PER_CLIENT: int(5, 1),
   INQUIRY_RATE_GLOBAL: int(300, 1),
   AUTH_RATE_LIMIT: int(5, 1),
-  TRUST_PROXY: bool,
+  /** How many proxies (or which) stand in front; server.mjs uses it, validated here so start-up reports it. */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .superRefine((v, ctx) => {
+      try {
+        parseTrustProxy(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: err instanceof Error ? err.message : String(err) });
+      }
+    })
+    .transform((v) => (v ?? '').trim() || 'false'),
 
   // Platform
   BUILD_CHECK_INTERVAL_MS: int(300000, 1000),

@@ -1,9 +1,8 @@
 import crypto from 'node:crypto';
 import { SignJWT, jwtVerify, decodeJwt } from 'jose';
-import { eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { appSettings } from '@/db/schema';
 import { getEnv } from '@/platform/env';
+import { settingOrCreate } from '@/platform/settings.server';
 
 const SETTING_KEY = 'jwt_secret';
 const secrets = new WeakMap<Db, Promise<Uint8Array>>();
@@ -27,11 +26,9 @@ export function jwtSecret(db: Db): Promise<Uint8Array> {
 }
 
 async function loadOrCreateSecret(db: Db): Promise<Uint8Array> {
-  const generated = crypto.randomBytes(48).toString('base64url');
-  // Two instances starting at once: the first insert wins and both read the winner back.
-  await db.insert(appSettings).values({ key: SETTING_KEY, value: generated }).onConflictDoNothing();
-  const [row] = await db.select().from(appSettings).where(eq(appSettings.key, SETTING_KEY));
-  return new TextEncoder().encode(row.value);
+  // Two instances starting at once agree on one value (settingOrCreate: the first insert wins).
+  const value = await settingOrCreate(db, SETTING_KEY, () => crypto.randomBytes(48).toString('base64url'));
+  return new TextEncoder().encode(value);
 }
 
 export interface SessionClaims {

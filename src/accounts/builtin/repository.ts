@@ -17,6 +17,11 @@ async function withRole(db: Db, user: AuthUserRow | undefined): Promise<UserWith
   return { ...user, role: role ?? null };
 }
 
+/** A sign-in or a new session counts as activity for the account-retention job (src/accounts/retention.ts). */
+export async function touchUserActivity(db: Db, userId: number, now = new Date()): Promise<void> {
+  await db.update(authUsers).set({ lastActiveAt: now }).where(eq(authUsers.id, userId));
+}
+
 export async function findUserById(db: Db, id: number): Promise<UserWithRole | null> {
   const [user] = await db.select().from(authUsers).where(eq(authUsers.id, id));
   return withRole(db, user);

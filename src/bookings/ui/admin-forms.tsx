@@ -2,7 +2,7 @@
 import { useActionState } from 'react';
 import { SelectField, SubmitButton, TextArea, TextField } from '@/ui/form/fields';
 import { STATUS_LABELS, type InquiryStatus } from '@/bookings/statuses';
-import { addNoteAction, changeStatusAction, eraseEmailAction, type AdminActionState } from './admin-actions';
+import { addNoteAction, changeStatusAction, eraseEmailAction, type AdminActionState } from '../actions/admin';
 
 const initial: AdminActionState = { ok: null, message: '', attempt: 0 };
 

@@ -4,7 +4,7 @@ import { SelectField, SubmitButton, TextArea, TextField } from '@/ui/form/fields
 import { SOURCE_OPTIONS, LIMITS } from '@/bookings/input-fields';
 import type { FormState } from '@/bookings/form-state';
 import type { PackageOption } from '@/bookings/packages';
-import { submitFullInquiry } from './actions';
+import { submitFullInquiry } from '../actions/inquiry';
 import { ConsentFields, FormPreamble, Required } from './form-shell';
 import { AvailabilityCalendar, DateStatus } from './availability-calendar';
 import styles from './booking.module.css';

@@ -3,7 +3,7 @@ import { useActionState } from 'react';
 import { SubmitButton, TextArea, TextField } from '@/ui/form/fields';
 import { LIMITS } from '@/bookings/input-fields';
 import type { FormState } from '@/bookings/form-state';
-import { submitSimpleInquiry } from './actions';
+import { submitSimpleInquiry } from '../actions/inquiry';
 import styles from './booking.module.css';
 import { ConsentFields, FormPreamble, Required } from './form-shell';
 

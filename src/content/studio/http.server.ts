@@ -1,6 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import { requireAdminApi } from '@/accounts/guards.server';
+import { requireAdminApi } from '@/accounts/public.server';
 import { log } from '@/platform/log';
 import { BodyError, readJsonBody } from '@/platform/request-body';
 import { StudioError, type StudioErrorName } from './errors';

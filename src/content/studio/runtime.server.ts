@@ -9,35 +9,13 @@ import type { StudioDeps } from './service.server';
 
 /**
  * The studio wired to the app: the process's database and storage, "content changed" through
- * invalidateContent(), and the processing queue woken after each upload.
+ * invalidateContent() (after every edit, and when the queue finishes a photo — it works outside a request too),
+ * and the processing queue woken after each upload.
  */
-
-const g = globalThis as unknown as { __studioPendingInvalidation?: boolean };
-
-/**
- * invalidateContent() needs a request's context (Next's revalidation store). The queue also runs from a timer,
- * outside any request: there the call fails after the process's content cache was already cleared, and the rest
- * (Next's rendered output) is done by the next studio request (flushPendingInvalidation).
- */
-function invalidateFromAnywhere(): void {
-  try {
-    invalidateContent();
-  } catch (err) {
-    g.__studioPendingInvalidation = true;
-    log.debug('studio: content invalidation deferred to the next admin request', { err: err instanceof Error ? err.message : String(err) });
-  }
-}
-
-/** Called at the start of every studio route handler and admin page. */
-export function flushPendingInvalidation(): void {
-  if (!g.__studioPendingInvalidation) return;
-  g.__studioPendingInvalidation = false;
-  invalidateFromAnywhere();
-}
 
 async function queueDeps(): Promise<QueueDeps> {
   const handle = await getDbHandle();
-  return { handle, storage: getStorage(), onChange: invalidateFromAnywhere };
+  return { handle, storage: getStorage(), onChange: () => void invalidateContent() };
 }
 
 export function kickStudioQueue(): void {
@@ -46,8 +24,7 @@ export function kickStudioQueue(): void {
 
 export async function studioDeps(): Promise<StudioDeps> {
   const handle = await getDbHandle();
-  flushPendingInvalidation();
-  return { db: handle.db, storage: getStorage(), invalidate: invalidateFromAnywhere, kick: kickStudioQueue };
+  return { db: handle.db, storage: getStorage(), invalidate: () => void invalidateContent(), kick: kickStudioQueue };
 }
 
 /** Start-up step: resume whatever was queued when the process last stopped. */

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { isAdmin, requireUser } from '@/accounts/guards.server';
 import { SignOutButton } from '@/accounts/ui/sign-out-button';
-import { CoupleInquiries } from '@/accounts/ui/couple-inquiries';
+import { CoupleInquiries } from '@/bookings/ui/couple-inquiries';
 
 export const metadata: Metadata = { title: 'Můj účet', robots: { index: false } };
 

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
-import { Testimonials } from '@/ui/testimonials/testimonials';
-import { getTestimonials } from '@/ui/testimonials/testimonials-data';
-import { firstParam, type SearchParams } from '@/ui/wedding/portfolio-filters';
+import { Testimonials } from '@/content/ui/testimonials/testimonials';
+import { getTestimonials } from '@/content/pages/testimonials';
+import { firstParam, type SearchParams } from '@/content/ui/wedding/portfolio-filters';
 
 interface Props {
   searchParams: Promise<SearchParams>;

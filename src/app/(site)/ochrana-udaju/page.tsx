@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { getPrivacyPage } from '@/content/pages/static-pages';
-import { MarkdownBody } from '@/ui/pages/markdown-body';
-import { PageHeader } from '@/ui/pages/page-header';
-import { pageMetadata } from '@/ui/seo/metadata';
+import { MarkdownBody } from '@/content/ui/pages/markdown-body';
+import { PageHeader } from '@/content/ui/pages/page-header';
+import { pageMetadata } from '@/content/seo/metadata';
 
 export function generateMetadata(): Metadata {
   const { title, description } = getPrivacyPage().data;

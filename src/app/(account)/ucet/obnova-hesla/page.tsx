@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { resetPasswordAction } from '@/accounts/actions';
+import { resetPasswordAction } from '@/accounts/actions/account';
 import { ResetPasswordForm } from '@/accounts/ui/account-forms';
 
 export const metadata: Metadata = { title: 'Nové heslo', robots: { index: false }, referrer: 'no-referrer' };
@@ -14,7 +14,7 @@ export default async function ResetPasswordPage({ searchParams }: { searchParams
       <h1 id="reset-title">Nastavení nového hesla</h1>
       {code ? (
         <>
-          <p className="lead">Zvolte si nové heslo. Po uložení Vás rovnou přihlásíme.</p>
+          <p className="lead">Zvolte si nové heslo. Po uložení vás rovnou přihlásím.</p>
           <ResetPasswordForm action={resetPasswordAction} code={code} />
         </>
       ) : (

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
-import { signInAction } from '@/accounts/actions';
+import { signInAction } from '@/accounts/actions/account';
 import { getCurrentUser } from '@/accounts/guards.server';
 import { safeNextPath } from '@/accounts/next-path';
 import { providerSignIn } from '@/accounts/providers';
@@ -12,7 +12,7 @@ export const metadata: Metadata = { title: 'Přihlášení', robots: { index: fa
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 const NOTICES: Record<string, { text: string; kind: 'ok' | 'error' }> = {
-  potvrzeno: { text: 'Děkujeme, Váš e-mail je potvrzený. Nyní se můžete přihlásit.', kind: 'ok' },
+  potvrzeno: { text: 'Děkuji, váš e-mail je potvrzený. Nyní se můžete přihlásit.', kind: 'ok' },
   odhlaseno: { text: 'Byli jste odhlášeni.', kind: 'ok' },
   zmeneno: { text: 'Heslo bylo změněno. Přihlaste se prosím novým heslem.', kind: 'ok' },
   poskytovatel: { text: 'Přihlášení přes externí službu se nepodařilo. Zkuste to prosím znovu, nebo se přihlaste e-mailem a heslem.', kind: 'error' },
@@ -58,7 +58,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
           Ještě nemáte účet? <Link href="/ucet/registrace">Zaregistrujte se</Link>
         </li>
         <li>
-          Nepřišel Vám potvrzovací e-mail? <Link href="/ucet/potvrzeni">Pošleme nový</Link>
+          Nepřišel vám potvrzovací e-mail? <Link href="/ucet/potvrzeni">Pošlu nový</Link>
         </li>
       </ul>
     </section>

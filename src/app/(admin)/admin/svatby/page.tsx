@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { requireAdmin } from '@/accounts/guards.server';
-import { AdminNav } from '@/bookings/ui/admin-nav';
 import styles from '@/bookings/ui/admin.module.css';
 import { studioDeps } from '@/content/studio/runtime.server';
 import { listWeddings } from '@/content/studio/service.server';
@@ -20,7 +19,6 @@ export default async function StudioWeddingsPage() {
   return (
     <div className={`container ${styles.shell}`}>
       <h1>Svatby</h1>
-      <AdminNav current="/admin/svatby" />
       <p>
         Dokud není zveřejněná žádná vlastní svatba, web ukazuje ukázkové svatby. Po zveřejnění první z nich ukázky zmizí.
       </p>

@@ -2,7 +2,6 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { requireAdmin } from '@/accounts/guards.server';
-import { AdminNav } from '@/bookings/ui/admin-nav';
 import styles from '@/bookings/ui/admin.module.css';
 import { UUID } from '@/content/studio/http.server';
 import { MAX_UPLOAD_LABEL } from '@/content/studio/pipeline';
@@ -26,7 +25,6 @@ export default async function StudioWeddingPage({ params }: { params: Promise<{ 
         <Link href="/admin/svatby">← Všechny svatby</Link>
       </p>
       <h1>{wedding.couple}</h1>
-      <AdminNav current="/admin/svatby" />
       <WeddingEditor initial={wedding} maxUploadLabel={MAX_UPLOAD_LABEL} />
     </div>
   );

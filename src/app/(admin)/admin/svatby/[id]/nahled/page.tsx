@@ -4,7 +4,7 @@ import { requireAdmin } from '@/accounts/guards.server';
 import { UUID } from '@/content/studio/http.server';
 import { previewWeddingDetail } from '@/content/studio/public.server';
 import { studioDeps } from '@/content/studio/runtime.server';
-import { WeddingDetailView } from '@/ui/wedding/wedding-detail-view';
+import { WeddingDetailView } from '@/content/ui/wedding/wedding-detail-view';
 
 export const metadata: Metadata = { title: 'Náhled svatby – administrace', robots: { index: false } };
 
