@@ -22,6 +22,8 @@ import { hasExifOrGps, makeTestJpeg } from '../fixtures/studio-images';
 const ADMIN = { email: 'anna@example.cz', password: 'Fotky-Svatba-2026!' };
 const COUPLE = 'Žofie & Radim';
 const SLUG = 'zofie-radim';
+/** The slug the admin changes it to (the first one then answers 308). */
+const NEW_SLUG = 'zofie-a-radim';
 const sampleCouple = String(SAMPLE_WEDDINGS[0].couple);
 
 let browser: Browser;
@@ -144,7 +146,20 @@ describe.each([
       makeTestJpeg({ width: 3000, height: 2000, gps: true, seed: 12 }).then((buffer) => ({ name: 'DSC_0002.jpg', mimeType: 'image/jpeg', buffer })),
       makeTestJpeg({ width: 3000, height: 2000, gps: true, seed: 13 }).then((buffer) => ({ name: 'DSC_0003.jpg', mimeType: 'image/jpeg', buffer })),
     ]);
+    // The first upload request is cut off (as by a dropped connection): that file fails visibly and is retried.
+    let cut = false;
+    await page.route('**/api/admin/weddings/*/photos', async (route) => {
+      if (!cut) {
+        cut = true;
+        return route.abort('connectionreset');
+      }
+      return route.continue();
+    });
     await page.setInputFiles('input[type="file"]', files);
+    const failed = page.locator('ul[aria-label="Nahrávané soubory"] li[data-state="error"]');
+    await failed.waitFor();
+    expect(await failed.textContent()).toContain('Spojení se serverem se přerušilo');
+    await failed.locator('button:has-text("Zkusit znovu")').click();
     // Progress is shown per file and overall, and every file ends uploaded.
     await page.waitForSelector('#upload-overall');
     expect(await page.locator('ul[aria-label="Nahrávané soubory"] progress').count()).toBe(3);
@@ -180,10 +195,20 @@ describe.each([
     await page.keyboard.press('Alt+ArrowDown');
     await orderSaved;
     await expect.poll(() => items.nth(1).getAttribute('data-photo-id')).toBe(firstId);
+    // And by dragging: the last photo onto the first place.
+    const lastId = await items.nth(2).getAttribute('data-photo-id');
+    const dragSaved = page.waitForResponse((r) => r.url().endsWith(`/api/admin/weddings/${weddingId}`) && r.request().method() === 'PATCH' && r.ok());
+    await items.nth(2).dragTo(items.nth(0));
+    await dragSaved;
+    await expect.poll(() => items.nth(0).getAttribute('data-photo-id')).toBe(lastId);
 
     await page.click('button:has-text("Zveřejnit")');
     await expect.poll(() => page.locator('[data-testid="studio-message"]').textContent()).toContain('Svatba je zveřejněná.');
     await expectNoAxeViolations(page);
+    // A new address; the old one keeps working.
+    await page.fill('#slug', NEW_SLUG);
+    await page.click('button:has-text("Uložit údaje")');
+    await expect.poll(() => page.locator('[data-testid="studio-message"]').textContent()).toBe('Uloženo.');
   }, 240_000);
 
   it('the published wedding replaces the samples, with AVIF/WebP variants and no GPS in any served file', async () => {
@@ -198,7 +223,10 @@ describe.each([
     p.on('response', (r) => {
       if (r.url().includes('/api/photos/')) served.push({ url: r.url(), type: r.headers()['content-type'] ?? '' });
     });
-    const res = await p.goto(`${server.url}/weddings/${SLUG}`);
+    const moved = await fetch(`${server.url}/weddings/${SLUG}`, { redirect: 'manual' });
+    expect(moved.status).toBe(308);
+    expect(new URL(moved.headers.get('location') ?? '', server.url).pathname).toBe(`/weddings/${NEW_SLUG}`);
+    const res = await p.goto(`${server.url}/weddings/${NEW_SLUG}`);
     expect(res?.status()).toBe(200);
     expect(await p.textContent('h1')).toContain(COUPLE);
     await expectNoAxeViolations(p);
@@ -253,6 +281,14 @@ describe.each([
     const portfolio = await (await fetch(`${server.url}/portfolio`)).text();
     expect(portfolio).toContain(sampleCouple.replace('&', '&amp;'));
     expect(portfolio).not.toContain(COUPLE.replace('&', '&amp;'));
-    expect((await fetch(`${server.url}/weddings/${SLUG}`)).status).toBe(404);
+    expect((await fetch(`${server.url}/weddings/${NEW_SLUG}`)).status).toBe(404);
+    // Deleting a photo asks first.
+    const before = await page.locator('ol[aria-label="Fotografie svatby"] > li').count();
+    page.once('dialog', (d) => {
+      expect(d.message()).toContain('Opravdu smazat fotografii');
+      void d.accept();
+    });
+    await page.locator('ol[aria-label="Fotografie svatby"] > li').first().locator('button:has-text("Smazat")').click();
+    await expect.poll(() => page.locator('ol[aria-label="Fotografie svatby"] > li').count()).toBe(before - 1);
   }, 60_000);
 });
