@@ -1,3 +1,4 @@
+import { formatCzechDateTimeLong } from '@/platform/dates';
 import { getSiteInfo } from '@/content/public.server';
 
 /** Czech account e-mails, each as HTML and plain text. Links are absolute, built from siteUrl(). */
@@ -63,7 +64,7 @@ export function resetPasswordEmail(url: string): AccountEmail {
 }
 
 export function passwordChangedEmail(when: Date, forgotUrl: string): AccountEmail {
-  const formatted = new Intl.DateTimeFormat('cs-CZ', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Prague' }).format(when);
+  const formatted = formatCzechDateTimeLong(when);
   const title = 'Heslo bylo změněno';
   const paragraphs = [
     'Dobrý den,',

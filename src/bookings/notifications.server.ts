@@ -3,7 +3,7 @@ import type { Db } from '@/db/client';
 import { queueMail } from '@/platform/mail.server';
 import { getEnv, siteUrl } from '@/platform/env';
 import { getSiteInfo } from '@/content/public.server';
-import { formatCzechDate } from './dates';
+import { formatCzechDate } from '@/platform/dates';
 import { FIELD_LABELS, SOURCE_OPTIONS } from './input';
 import { packageName } from './packages';
 import { FLAG_LABELS } from './statuses';

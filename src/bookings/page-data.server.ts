@@ -3,7 +3,7 @@ import { getDb } from '@/db/db.server';
 import { getEnv } from '@/platform/env';
 import { log } from '@/platform/log';
 import { bookingConfig } from './config';
-import { addDays, isValidIsoDate, localToday } from './dates';
+import { addDays, isValidIsoDate, localToday } from '@/platform/dates';
 import { MAX_AVAILABILITY_DAYS } from './config';
 import { availability } from './service.server';
 
@@ -34,8 +34,4 @@ export function checkDate(param: string | undefined, data: { today: string; last
   if (param > data.lastDay) return { kind: 'invalid', message: 'Tak daleko dopředu zatím kalendář nevedu – napište mi a domluvíme se.' };
   if (!data.taken) return { kind: 'unknown', date: param };
   return { kind: data.taken.includes(param) ? 'taken' : 'free', date: param };
-}
-
-export function firstParam(v: string | string[] | undefined): string | undefined {
-  return Array.isArray(v) ? v[0] : v;
 }

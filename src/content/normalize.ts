@@ -1,4 +1,5 @@
 import { FALLBACK_COUPLE, FALLBACK_DATE, FALLBACK_LOCATION, type Image, type Wedding, type WeddingDetail } from './types';
+import { isoDayOf } from '@/platform/dates';
 
 /**
  * A wedding as a provider found it, after reshaping vendor JSON but before the SPEC §3 fallbacks.
@@ -36,15 +37,9 @@ export function slugify(value: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})/;
-
-/** ISO date part (YYYY-MM-DD) when the value carries one, else null. */
+/** ISO date part (YYYY-MM-DD) when the value carries a real one, else null. */
 export function isoDate(value: string | null | undefined): string | null {
-  const m = ISO_DATE.exec(text(value));
-  if (!m) return null;
-  const d = new Date(`${m[1]}-${m[2]}-${m[3]}T00:00:00Z`);
-  if (Number.isNaN(d.getTime()) || d.getUTCMonth() + 1 !== Number(m[2])) return null;
-  return `${m[1]}-${m[2]}-${m[3]}`;
+  return isoDayOf(text(value));
 }
 
 /** SPEC §3: year from the year field, else from the date, else the current year. */

@@ -1,5 +1,5 @@
 import { getDb } from '@/db/db.server';
-import { localToday } from '@/bookings/dates';
+import { localToday } from '@/platform/dates';
 import { initialFormState } from '@/bookings/form-submit.server';
 import { ContactForm } from './contact-form';
 

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { placeholderGallery } from '@/content/placeholders';
 import { Gallery } from '@/content/ui/gallery/gallery';
-import { firstParam, type SearchParams } from '@/content/ui/wedding/portfolio-filters';
+import { firstParam, type SearchParams } from '@/platform/search-params';
 
 export const metadata: Metadata = {
   title: 'Test galerie',

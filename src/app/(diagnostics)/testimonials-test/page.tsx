@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { Testimonials } from '@/content/ui/testimonials/testimonials';
 import { getTestimonials } from '@/content/pages/testimonials';
-import { firstParam, type SearchParams } from '@/content/ui/wedding/portfolio-filters';
+import { firstParam, type SearchParams } from '@/platform/search-params';
 
 interface Props {
   searchParams: Promise<SearchParams>;

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getDb } from '@/db/db.server';
-import { localToday } from '@/bookings/dates';
+import { localToday } from '@/platform/dates';
 import { initialFormState } from '@/bookings/form-submit.server';
 import { SimpleForm } from '@/bookings/ui/simple-form';
 
