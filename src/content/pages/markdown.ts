@@ -1,12 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
-import { Marked } from 'marked';
 import type { z } from 'zod';
 import { contentDir, getSiteInfo } from '@/content/site';
 import { czechNbsp } from './common';
-
-const marked = new Marked({ gfm: true, breaks: false });
+import { renderTrustedMarkdown } from '../markdown';
 
 /**
  * Photographer details in Markdown pages are written as {{name}}, {{ico}}, … so the privacy notice and other
@@ -34,11 +32,9 @@ export function fillPlaceholders(source: string, values: Record<string, string>)
   });
 }
 
-/** Markdown → HTML. Content files are part of the deployment (trusted), so raw HTML in them is allowed. */
+/** A content page's Markdown → HTML: placeholders filled, Czech non-breaking spaces, then the trusted renderer. */
 export function renderMarkdown(source: string): string {
-  const html = marked.parse(czechNbsp(fillPlaceholders(source, sitePlaceholders())), { async: false });
-  // External links open normally but must not leak the opener.
-  return html.replace(/<a href="(https?:\/\/[^"]+)"/g, '<a href="$1" rel="noopener noreferrer"');
+  return renderTrustedMarkdown(czechNbsp(fillPlaceholders(source, sitePlaceholders())));
 }
 
 export interface MarkdownDoc<T> {
