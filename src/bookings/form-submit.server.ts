@@ -25,7 +25,7 @@ export async function initialFormState(kind: InquiryKind, getDb: () => Promise<D
     // The page still renders; submitting answers 503 until the database is back, then asks to resend.
     log.warn('form start could not be signed (database unavailable?)', { err });
   }
-  return { kind, status: 'idle', fields: {}, values, started, key: randomUUID(), attempt: 0 };
+  return { kind, status: 'idle', errors: {}, values, started, key: randomUUID(), attempt: 0 };
 }
 
 const ECHO_LIMIT = LIMITS.message + 100;
@@ -86,7 +86,7 @@ export async function handleFormSubmission(
       status: 'error',
       message: result.message,
       code: result.status,
-      fields: result.fields ?? {},
+      errors: result.fields ?? {},
       values,
       started: nextStarted,
       key: safeKey,

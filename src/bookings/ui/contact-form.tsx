@@ -11,7 +11,7 @@ import { ConsentFields, FormPreamble, Required } from './form-shell';
 export function ContactForm({ initial, today }: { initial: FormState; today: string }) {
   const [state, action] = useActionState(submitContactMessage, initial);
   const v = state.values;
-  const f = state.fields;
+  const f = state.errors;
   return (
     <form action={action} noValidate className={`form ${styles.form}`} key={state.attempt} id="kontaktni-formular">
       <FormPreamble state={state} />
