@@ -1,9 +1,8 @@
 import 'server-only';
 import { getDb } from '@/db/db.server';
-import { getEnv } from '@/platform/env';
 import { firstParam, type SearchParams } from '@/platform/search-params';
 import type { SessionUser } from '@/accounts/public.server';
-import { bookingConfig } from './config';
+import { openDeps } from './runtime.server';
 import { isStatus, type InquiryStatus } from './statuses';
 import type { CoupleInquiry, InquiryDetail, ListFilters, ListResult, ListSort } from './types';
 import { mailCounts, mailsFor, recentMails, type OutboxMail } from '@/platform/mail-outbox.server';
@@ -19,9 +18,7 @@ export function actorOf(user: SessionUser): string {
   return user.email || user.username || `uživatel ${user.id}`;
 }
 
-export async function adminDeps() {
-  return { db: await getDb(), config: bookingConfig(getEnv()) };
-}
+export const adminDeps = openDeps;
 
 const SORTS: ListSort[] = ['created-desc', 'created-asc', 'date-asc', 'date-desc'];
 

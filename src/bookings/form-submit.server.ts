@@ -2,19 +2,14 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@/db/client';
 import { log } from '@/platform/log';
-import type { BookingConfig } from './config';
+import type { HttpDeps } from './http.server';
 import { FORM_FIELDS, HONEYPOT_FIELD, type FormState } from './form-state';
 import { LIMITS, type InquiryKind } from './input';
 import { signFormStart } from './secrets.server';
 import { submitInquiry } from './service.server';
 
-export interface FormDeps {
-  getDb: () => Promise<Db>;
-  config: BookingConfig;
-  packageIds: readonly string[];
-  clientAddress: string;
-  deliver?: (db: Db, mailIds: number[]) => void;
-}
+/** The same dependencies as the JSON endpoint (runtime.server.ts appDeps), plus the client's address. */
+export type FormDeps = HttpDeps & { clientAddress: string };
 
 /** A fresh form: new idempotency key, signed start time, optional prefilled values. */
 export async function initialFormState(kind: InquiryKind, getDb: () => Promise<Db>, values: Record<string, string> = {}): Promise<FormState> {

@@ -1,8 +1,6 @@
 import 'server-only';
-import { getDb } from '@/db/db.server';
-import { getEnv } from '@/platform/env';
 import { log } from '@/platform/log';
-import { bookingConfig } from './config';
+import { openDeps } from './runtime.server';
 import { addDays, isValidIsoDate, localToday } from '@/platform/dates';
 import { MAX_AVAILABILITY_DAYS } from './config';
 import { availability } from './service.server';
@@ -12,7 +10,8 @@ export async function publicAvailability(): Promise<{ today: string; lastDay: st
   const today = localToday();
   const lastDay = addDays(today, MAX_AVAILABILITY_DAYS);
   try {
-    const taken = await availability(await getDb(), today, lastDay, bookingConfig(getEnv()));
+    const { db, config } = await openDeps();
+    const taken = await availability(db, today, lastDay, config);
     return { today, lastDay, taken };
   } catch (err) {
     log.error('availability for the booking page failed', { err });
