@@ -1,6 +1,6 @@
 import { getEnv } from '@/platform/env';
 import { accountsConfig } from './config';
-import { oidcProviderName } from './builtin/oidc';
+import { oidcProviderName } from './builtin/oidc.server';
 
 /** The provider sign-in offered on /ucet/prihlaseni: `{base}/connect/{provider}` (PROTOCOLS.md §1). */
 export function providerSignIn(): { name: string; label: string; href: string } | null {

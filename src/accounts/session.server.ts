@@ -2,7 +2,7 @@ import 'server-only';
 import { cache } from 'react';
 import { cookies, headers } from 'next/headers';
 import { getEnv } from '@/platform/env';
-import { clientAddress } from '@/platform/rate-limit';
+import { clientAddress } from '@/platform/rate-limit.server';
 import { accountsConfig } from './config';
 import { StrapiClient, memoryUserStore, type TokenStore } from './strapi-client';
 import { builtinFetch } from './builtin/fetch.server';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { hitRateLimit } from '@/platform/rate-limit';
+import { hitRateLimit } from '@/platform/rate-limit.server';
 import { log } from '@/platform/log';
 import { addDays, addMonths, daysBetween, formatCzechDate, isValidIsoDate, localToday } from '@/platform/dates';
 import { detectFlags } from './flags';

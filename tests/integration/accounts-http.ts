@@ -7,7 +7,7 @@ import http from 'node:http';
 import { Readable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import type { Db } from '@/db/client';
-import { dispatch } from '@/accounts/builtin/handlers';
+import { dispatch } from '@/accounts/builtin/handlers.server';
 
 export async function startAccountServer(db: Db): Promise<{ url: string; close: () => Promise<void> }> {
   const server = http.createServer(async (req, res) => {

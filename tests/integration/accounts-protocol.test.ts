@@ -12,7 +12,7 @@ import { mailOutbox } from '@/db/schema';
 import { resetEnvForTests } from '@/platform/env';
 import { createOrPromoteAdmin } from '@/accounts/admin';
 import { findUserByEmail, updateUser } from '@/accounts/builtin/repository';
-import { jwtSecret } from '@/accounts/builtin/jwt';
+import { jwtSecret } from '@/accounts/builtin/jwt.server';
 import { startAccountServer } from './accounts-http';
 
 const SITE = 'http://site.test';

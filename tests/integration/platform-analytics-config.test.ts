@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ANALYTICS_CONFIG_TIMEOUT_MS, ANALYTICS_RETRY_STATUSES, fetchMeasurementId } from '@/platform/analytics/measurement-id';
-import { normalisePath, pageViewSchema } from '@/platform/analytics/page-views';
+import { normalisePath, pageViewSchema } from '@/platform/analytics/page-views.server';
 import type { RetryClock } from '@/platform/retry';
 
 /** A real HTTP config server answering from a script of statuses. */

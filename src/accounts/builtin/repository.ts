@@ -1,8 +1,9 @@
+// Not server-only by import: scripts/admin-create.ts and the benchmarks (plain tsx) load it; the app reaches it only from server code.
 import crypto from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { authRoles, authTokens, authUsers, type AuthRoleRow, type AuthUserRow } from '@/db/schema';
-import { hashCode, randomCode } from './jwt';
+import { hashCode, randomCode } from './codes';
 
 /** The only code that touches the accounts tables. */
 

@@ -4,7 +4,7 @@ import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { getDb } from '@/db/db.server';
 import { getEnv } from '@/platform/env';
-import { clientAddress } from '@/platform/rate-limit';
+import { clientAddress } from '@/platform/rate-limit.server';
 import { handleFormSubmission, initialFormState } from '@/bookings/form-submit.server';
 import type { FormState } from '@/bookings/form-state';
 import type { InquiryKind } from '@/bookings/input';

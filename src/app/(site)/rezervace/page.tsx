@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { getDb } from '@/db/db.server';
+import { appDeps } from '@/bookings/runtime.server';
 import { getEnv } from '@/platform/env';
 import { formatCzechDate } from '@/platform/dates';
 import { initialFormState } from '@/bookings/form-submit.server';
@@ -28,7 +28,7 @@ export default async function ReservationPage({ searchParams }: { searchParams: 
   const datum = firstParam(sp, 'datum') ?? (check.kind === 'free' ? check.date : undefined);
   if (datum && /^\d{4}-\d{2}-\d{2}$/.test(datum)) prefill.weddingDate = datum;
   const mesic = firstParam(sp, 'mesic');
-  const initial = await initialFormState('full', getDb, prefill);
+  const initial = await initialFormState('full', appDeps().getDb, prefill);
 
   return (
     <>

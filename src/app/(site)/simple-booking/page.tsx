@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { getDb } from '@/db/db.server';
+import { appDeps } from '@/bookings/runtime.server';
 import { localToday } from '@/platform/dates';
 import { initialFormState } from '@/bookings/form-submit.server';
 import { SimpleForm } from '@/bookings/ui/simple-form';
@@ -12,7 +12,7 @@ export const metadata: Metadata = {
 };
 
 export default async function SimpleBookingPage() {
-  const initial = await initialFormState('simple', getDb);
+  const initial = await initialFormState('simple', appDeps().getDb);
   return (
     <>
       <header className="container-narrow page-header">

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Db } from '@/db/client';
 import { isUniqueViolation } from '@/db/client';
 import { siteUrl } from '@/platform/env';
@@ -7,7 +8,7 @@ import { accountsConfig } from '../config';
 import { confirmationEmail, passwordChangedEmail, resetPasswordEmail } from '../emails';
 import { applicationError, forbiddenError, unauthorizedError, validationError } from './errors';
 import { hashPassword, verifyPassword } from './passwords';
-import { issueJwt, verifyJwt } from './jwt';
+import { issueJwt, verifyJwt } from './jwt.server';
 import {
   consumeToken,
   createToken,
