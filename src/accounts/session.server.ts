@@ -1,8 +1,8 @@
 import 'server-only';
 import { cache } from 'react';
 import { cookies, headers } from 'next/headers';
-import { getEnv } from '@/platform/env';
 import { clientAddress } from '@/platform/rate-limit.server';
+import { CLIENT_ADDRESS_HEADER } from '@/platform/client-address.mjs';
 import { accountsConfig } from './config';
 import { StrapiClient, memoryUserStore, type TokenStore } from './strapi-client';
 import { builtinFetch } from './builtin/fetch.server';
@@ -48,10 +48,14 @@ export function sessionCookieIsStale(): boolean {
   return requestSession().cookieStale;
 }
 
-/** The visitor's address, forwarded so the account server's per-client rate limits see the real client. */
+/**
+ * The visitor's address, forwarded so the account server's per-client rate limits see the real client: the
+ * built-in server (called in-process, never over the network) reads x-client-address; Strapi reads
+ * X-Forwarded-For when its proxy setting trusts this site.
+ */
 async function forwardedHeaders(): Promise<Record<string, string>> {
-  const h = await headers();
-  return { 'x-forwarded-for': clientAddress(h, getEnv().TRUST_PROXY) };
+  const address = clientAddress(await headers());
+  return { [CLIENT_ADDRESS_HEADER]: address, 'x-forwarded-for': address };
 }
 
 /** A protocol client bound to this request's cookie. Built-in mode is served in-process; Strapi over HTTP. */

@@ -8,7 +8,6 @@ export interface BookingConfig {
   minFillMs: number;
   ratePerClient: number;
   rateGlobal: number;
-  trustProxy: boolean;
 }
 
 export function bookingConfig(env: Env): BookingConfig {
@@ -19,7 +18,6 @@ export function bookingConfig(env: Env): BookingConfig {
     minFillMs: env.INQUIRY_MIN_FILL_MS,
     ratePerClient: env.INQUIRY_RATE_PER_CLIENT,
     rateGlobal: env.INQUIRY_RATE_GLOBAL,
-    trustProxy: env.TRUST_PROXY,
   };
 }
 

@@ -45,7 +45,9 @@ export async function handleFormSubmission(
   }
   const keyField = formData.get('_key');
   const startedField = formData.get('_started');
-  const key = typeof keyField === 'string' && keyField ? keyField.slice(0, 200) : prev.key;
+  // A cached page's form gets its key after hydration; a submission before that (or without JavaScript) gets one
+  // here, at the submit step.
+  const key = typeof keyField === 'string' && keyField ? keyField.slice(0, 200) : prev.key || randomUUID();
   // Only the submitted field counts: the previous state travels through the client and proves nothing.
   const started = typeof startedField === 'string' ? startedField.slice(0, 200) : '';
 

@@ -43,7 +43,7 @@ export async function handleInquiryPost(request: Request, deps: HttpDeps): Promi
     kind,
     raw: body,
     idempotencyKey: request.headers.get('idempotency-key'),
-    clientAddress: clientAddress(request.headers, deps.config.trustProxy),
+    clientAddress: clientAddress(request.headers),
     packageIds: deps.packageIds,
     config: deps.config,
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseTrustProxy } from './client-address.mjs';
 
 /**
  * The one place that reads process.env. Read at run time (never inlined at build time) so one build can be
@@ -93,7 +94,18 @@ export const envSchema = z.object({
   INQUIRY_RATE_PER_CLIENT: int(5, 1),
   INQUIRY_RATE_GLOBAL: int(300, 1),
   AUTH_RATE_LIMIT: int(5, 1),
-  TRUST_PROXY: bool,
+  /** How many proxies (or which) stand in front; server.mjs uses it, validated here so start-up reports it. */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .superRefine((v, ctx) => {
+      try {
+        parseTrustProxy(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: err instanceof Error ? err.message : String(err) });
+      }
+    })
+    .transform((v) => (v ?? '').trim() || 'false'),
 
   // Platform
   BUILD_CHECK_INTERVAL_MS: int(300000, 1000),

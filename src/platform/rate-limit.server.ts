@@ -1,6 +1,7 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '@/db/client';
+import { CLIENT_ADDRESS_HEADER, SERVER_MARKER, normalizeAddress } from './client-address.mjs';
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -41,15 +42,16 @@ export async function pruneRateLimits(db: Db, olderThanMs: number, now = Date.no
 }
 
 /**
- * The client address. Behind a trusted proxy (TRUST_PROXY=true) the first X-Forwarded-For entry is the client;
- * otherwise the last entry, which Next's own server appends from the socket.
+ * The client address, as decided by the production server (server.mjs) from the socket and TRUST_PROXY and passed
+ * in x-client-address; a client cannot set that header (server.mjs replaces it on every request). Never read
+ * X-Forwarded-For here: the client writes it. Without an address (`next dev`, tests) every caller shares one
+ * bucket, which limits more, never less.
  */
-export function clientAddress(headers: Headers, trustProxy: boolean): string {
-  const xff = headers.get('x-forwarded-for');
-  if (xff) {
-    const parts = xff.split(',').map((p) => p.trim()).filter(Boolean);
-    const pick = trustProxy ? parts[0] : parts[parts.length - 1];
-    if (pick) return pick;
-  }
-  return headers.get('x-real-ip') ?? 'unknown';
+export function clientAddress(headers: Headers): string {
+  return normalizeAddress(headers.get(CLIENT_ADDRESS_HEADER)) ?? 'unknown';
+}
+
+/** True when server.mjs (and not a bare `next start`) runs this process: only then is x-client-address trustworthy. */
+export function behindClientAddressServer(): boolean {
+  return (globalThis as Record<symbol, unknown>)[SERVER_MARKER] === true;
 }

@@ -3,8 +3,9 @@ import { closeDb } from '@/db/db.server';
 import { log } from './log';
 
 /**
- * Graceful shutdown. `next start` handles SIGTERM itself: it stops accepting connections, waits for in-flight
- * requests to finish (server.close), closes Next's server and then calls process.exit(143). We mark the process
+ * Graceful shutdown. The production server (server.mjs, like `next start` before it) handles SIGTERM itself: it
+ * stops accepting connections, waits for in-flight requests to finish (server.close), closes Next's server and
+ * then calls process.exit(143). We mark the process
  * as shutting down (so /api/ready answers 503 and a load balancer stops routing here) and hook that final exit to
  * close the database first (PGlite flushes its data dir, PostgreSQL pools end their sessions).
  * See docs/decisions/006-multi-instance.md.

@@ -1,5 +1,5 @@
 /**
- * E2E harness: starts the production build (`next start`) with its own DATA_DIR and env on a free port,
+ * E2E harness: starts the production build through the real entry point (`node server.mjs`, what `npm start` runs) with its own DATA_DIR and env on a free port,
  * drives Debian's Chromium through playwright-core, checks pages with axe-core, and runs a real SMTP server.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -37,13 +37,14 @@ export async function startServer(env: Record<string, string> = {}, opts: { data
   const port = opts.port ?? (await freePort());
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
   let out = '';
-  const proc = spawn(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port), '-H', '127.0.0.1'], {
+  const proc = spawn(process.execPath, [path.join(root, 'server.mjs')], {
     cwd: root,
     env: {
       ...process.env,
       NODE_ENV: 'production',
       NEXT_TELEMETRY_DISABLED: '1',
       PORT: String(port),
+      HOST: '127.0.0.1',
       SITE_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       INQUIRY_MIN_FILL_MS: '0',

@@ -55,10 +55,14 @@ describe.each(kinds)('built-in account server over HTTP (%s)', (kind) => {
     await h?.close();
     setEnv();
   });
+  /** A fresh, valid client address (an invalid one would count as "unknown", one bucket for everybody). */
+  function nextIp(): string {
+    ipCounter += 1;
+    return `198.51.${100 + Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+  }
   beforeEach(() => {
     setEnv();
-    ipCounter += 1;
-    ip = `198.51.100.${ipCounter}`;
+    ip = nextIp();
   });
 
   async function call(method: 'GET' | 'POST', path: string, opts: { body?: unknown; raw?: string; token?: string; headers?: Record<string, string> } = {}) {
@@ -103,7 +107,7 @@ describe.each(kinds)('built-in account server over HTTP (%s)', (kind) => {
     const mail = await lastMailTo(email);
     const conf = await call('GET', `/auth/email-confirmation?confirmation=${encodeURIComponent(codeFrom(mail.text, 'confirmation'))}`);
     expect(conf.status).toBe(302);
-    ip = `${ip}0`; // fresh client address for the test body
+    ip = nextIp(); // fresh client address for the test body
     return { email, password };
   }
 
@@ -196,7 +200,7 @@ describe.each(kinds)('built-in account server over HTTP (%s)', (kind) => {
         'password must be at least 8 characters',
       );
       // 36 × "ř" = 72 bytes: allowed (from a fresh address: this was the sixth registration attempt).
-      ip = `${ip}1`;
+      ip = nextIp();
       const ok = await call('POST', '/auth/local/register', { body: { username: 'd', email: newEmail(), password: 'ř'.repeat(36) } });
       expect(ok.status).toBe(200);
     });
@@ -304,7 +308,7 @@ describe.each(kinds)('built-in account server over HTTP (%s)', (kind) => {
       expect(res.json).toMatchObject({ jwt: expect.any(String), user: { ...userShape, email } });
       expect((await lastMailTo(email)).subject).toBe('Heslo k Vašemu účtu bylo změněno');
 
-      ip = `${ip}1`;
+      ip = nextIp();
       expectError(
         await call('POST', '/auth/reset-password', { body: { code, password: 'nove-heslo-3', passwordConfirmation: 'nove-heslo-3' } }),
         400,
@@ -360,7 +364,7 @@ describe.each(kinds)('built-in account server over HTTP (%s)', (kind) => {
         'ValidationError',
         'Passwords do not match',
       );
-      ip = `${ip}1`;
+      ip = nextIp();
       const ok = await call('POST', '/auth/change-password', { token, body: { currentPassword: password, password: 'nove-heslo-1', passwordConfirmation: 'nove-heslo-1' } });
       expect(ok.status).toBe(200);
       expect(ok.json).toMatchObject({ jwt: expect.any(String), user: { ...userShape, email } });
@@ -444,8 +448,22 @@ describe.each(kinds)('built-in account server over HTTP (%s)', (kind) => {
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
       // Other routes and other clients have their own budget.
       expect((await call('POST', '/auth/forgot-password', { body: { email: 'x@example.cz' } })).status).toBe(200);
-      ip = `${ip}9`;
-      expect((await call('POST', '/auth/local', { body: { identifier: 'x@example.cz', password: 'whatever-1' } })).status).toBe(400);
+      ip = nextIp();
+      expect((await call('POST', '/auth/local', { body: { identifier: 'y@example.cz', password: 'whatever-1' } })).status).toBe(400);
+    });
+
+    it('backs off per account after 5 wrong passwords, whatever address they come from', async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 7; i++) {
+        ip = nextIp();
+        statuses.push((await call('POST', '/auth/local', { body: { identifier: 'Backoff@Example.cz', password: `guess-${i}-x` } })).status);
+      }
+      expect(statuses).toEqual([400, 400, 400, 400, 400, 429, 429]);
+      ip = nextIp();
+      const limited = await call('POST', '/auth/local', { body: { identifier: 'backoff@example.cz', password: 'guess-9-x' } });
+      expectError(limited, 429, 'RateLimitError', 'Too many requests, please try again later.');
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(Number(limited.headers.get('retry-after'))).toBeLessThanOrEqual(60);
     });
 
     it('does not limit GET /users/me (read on every page view)', async () => {
@@ -458,11 +476,11 @@ describe.each(kinds)('built-in account server over HTTP (%s)', (kind) => {
     it('never answers 500', async () => {
       expectError(await call('POST', '/auth/local', { raw: '{"identifier": ' }), 400, 'ValidationError', 'Invalid JSON body');
       expectError(await call('POST', '/auth/local', { raw: 'identifier=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), 415, 'ValidationError', 'Unsupported Media Type: expected application/json');
-      ip = `${ip}1`;
+      ip = nextIp();
       expectError(await call('POST', '/auth/local', { raw: JSON.stringify({ identifier: 'x'.repeat(20_000), password: 'y' }) }), 413, 'PayloadTooLargeError', 'Request entity too large');
       expect((await call('POST', '/auth/local', { raw: '[1,2]' })).status).toBe(400);
       expect((await call('POST', '/auth/local', { raw: '"text"' })).status).toBe(400);
-      ip = `${ip}2`;
+      ip = nextIp();
       expect((await call('POST', '/auth/local', { body: { identifier: { $ne: null }, password: ['a'] } })).status).toBe(400);
       expect((await call('POST', '/auth/local/register', { body: { username: 5, email: true, password: null } })).status).toBe(400);
       expect((await call('POST', '/auth/reset-password', { body: { code: 'x'.repeat(5000), password: 'abcdefgh', passwordConfirmation: 'abcdefgh' } })).status).toBe(400);

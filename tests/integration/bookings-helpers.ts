@@ -10,7 +10,6 @@ export const testConfig: BookingConfig = {
   minFillMs: 0,
   ratePerClient: 1000,
   rateGlobal: 1000,
-  trustProxy: false,
 };
 
 export async function resetBookings(h: DbHandle): Promise<void> {

@@ -38,7 +38,7 @@ const RATE_WINDOW_MS = 5 * 60 * 1000;
 async function siteRateLimit(route: string): Promise<boolean> {
   if (accountsConfig().source !== 'strapi') return true;
   const env = getEnv();
-  const who = clientAddress(await headers(), env.TRUST_PROXY);
+  const who = clientAddress(await headers());
   const r = await hitRateLimit(await getDb(), `site-auth:${route}:${who}`, env.AUTH_RATE_LIMIT, RATE_WINDOW_MS);
   return r.allowed;
 }

@@ -34,7 +34,7 @@ export function bearerToken(request: Request): string | null {
 /** Per route and client address (SPEC/issue: 5 per 5 minutes; AUTH_RATE_LIMIT overrides the count). */
 async function rateLimit(db: Db, request: Request, route: string): Promise<void> {
   const env = getEnv();
-  const who = clientAddress(request.headers, env.TRUST_PROXY);
+  const who = clientAddress(request.headers);
   const result = await hitRateLimit(db, `auth:${route}:${who}`, env.AUTH_RATE_LIMIT, RATE_WINDOW_MS);
   if (!result.allowed) throw Object.assign(rateLimitError(), { retryAfter: result.retryAfterSeconds });
 }

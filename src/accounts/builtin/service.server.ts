@@ -6,7 +6,8 @@ import { deliverPendingMail, queueMail, type MailMessage } from '@/platform/mail
 import { log } from '@/platform/log';
 import { accountsConfig } from '../config';
 import { confirmationEmail, passwordChangedEmail, resetPasswordEmail } from '../emails';
-import { applicationError, forbiddenError, unauthorizedError, validationError } from './errors';
+import { applicationError, forbiddenError, rateLimitError, unauthorizedError, validationError } from './errors';
+import { clearLoginFailures, loginWaitSeconds, recordLoginFailure } from './login-throttle';
 import { hashPassword, verifyPassword } from './passwords';
 import { issueJwt, verifyJwt } from './jwt.server';
 import {
@@ -113,10 +114,17 @@ export async function login(db: Db, body: unknown) {
   const identifier = c.string('identifier');
   const password = c.string('password');
   c.done();
+  // Per-account back-off (login-throttle.ts): while it runs, not even the right password is checked.
+  const wait = await loginWaitSeconds(db, identifier);
+  if (wait > 0) throw Object.assign(rateLimitError(), { retryAfter: wait });
   const user = await findUserByIdentifier(db, identifier);
   // Unknown user and wrong password answer alike (and take the same time).
   const valid = await verifyPassword(password, user?.passwordHash);
-  if (!user || !valid) throw validationError('Invalid identifier or password');
+  if (!user || !valid) {
+    await recordLoginFailure(db, identifier);
+    throw validationError('Invalid identifier or password');
+  }
+  await clearLoginFailures(db, identifier);
   if (accountsConfig().emailConfirmation && !user.confirmed) throw applicationError('Your account email is not confirmed');
   if (user.blocked) throw applicationError('Your account has been blocked by an administrator');
   return session(db, user);

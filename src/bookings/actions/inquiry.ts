@@ -3,7 +3,6 @@ import { isFormData, MALFORMED_ACTION_MESSAGE, previousAttempt } from '@/platfor
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { getDb } from '@/db/db.server';
-import { getEnv } from '@/platform/env';
 import { clientAddress } from '@/platform/rate-limit.server';
 import { handleFormSubmission, initialFormState } from '@/bookings/form-submit.server';
 import type { FormState } from '@/bookings/form-state';
@@ -18,7 +17,7 @@ async function submit(kind: InquiryKind, prev: FormState, formData: FormData): P
   }
   const result = await handleFormSubmission(kind, prev, formData, {
     ...appDeps(),
-    clientAddress: clientAddress(await headers(), getEnv().TRUST_PROXY),
+    clientAddress: clientAddress(await headers()),
   });
   if ('redirect' in result) redirect(result.redirect);
   return result.state;

@@ -1,5 +1,5 @@
 // Not server-only by import: scripts/admin-create.ts and the benchmarks (plain tsx) load it; the app reaches it only from server code.
-import { boolean, integer, pgTable, serial, text, timestamp, uniqueIndex, index } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, pgTable, serial, text, timestamp, uniqueIndex, index } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 
 // Owned by the accounts domain (users, roles, tokens). Kept in sync with migrations/0010_accounts.sql.
@@ -51,3 +51,11 @@ export const authTokens = pgTable(
 
 export type AuthUserRow = typeof authUsers.$inferSelect;
 export type AuthRoleRow = typeof authRoles.$inferSelect;
+
+/** Consecutive failed sign-ins per account key (hash of the lower-cased identifier) and the back-off they earned. */
+export const authLoginFailures = pgTable('auth_login_failures', {
+  accountKey: text('account_key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lockedUntil: bigint('locked_until', { mode: 'number' }).notNull().default(0),
+  lastFailure: bigint('last_failure', { mode: 'number' }).notNull().default(0),
+});

@@ -11,6 +11,9 @@ export const metadata: Metadata = {
   alternates: { canonical: '/simple-booking' },
 };
 
+/** Per visitor: the form's signed start token is rendered with the page (the proxy gives it a nonce CSP). */
+export const dynamic = 'force-dynamic';
+
 export default async function SimpleBookingPage() {
   const initial = await initialFormState('simple', appDeps().getDb);
   return (

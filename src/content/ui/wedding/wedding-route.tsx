@@ -33,8 +33,16 @@ export const weddingById = cache(async (source: WeddingSource, id: string): Prom
   return wedding;
 });
 
-/** The segment-level not-found page of the wedding routes (the fatal variant of SPEC §2). */
-export async function FatalNotFound() {
+/**
+ * The segment-level not-found page of the cached wedding routes (the fatal variant of SPEC §2): no request
+ * headers, so it can be part of a cached render; the path comes from the router (docs/decisions/011-render-cache-csp.md).
+ */
+export function FatalNotFound() {
+  return <NotFoundView fatal />;
+}
+
+/** The same for routes rendered per request (the Strapi diagnostics pages): the full path comes from the proxy. */
+export async function FatalNotFoundWithRequestPath() {
   return <NotFoundView fatal path={await currentPath()} />;
 }
 

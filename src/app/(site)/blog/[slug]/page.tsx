@@ -17,6 +17,11 @@ interface Props {
   params: Promise<{ slug: string }>;
 }
 
+/** Rendered on first request and kept in the render cache; nothing is baked in at build time (decision 011). */
+export function generateStaticParams(): { slug: string }[] {
+  return [];
+}
+
 const findPost = cache(async (slug: string) => (isValidWeddingSlug(slug) ? getBlogPost(slug) : null));
 
 const loadPost = cache(async (slug: string) => {

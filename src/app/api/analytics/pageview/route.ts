@@ -1,6 +1,5 @@
 import { NextResponse } from 'next/server';
 import { getDb } from '@/db/db.server';
-import { getEnv } from '@/platform/env';
 import { log } from '@/platform/log';
 import { clientAddress, hitRateLimit } from '@/platform/rate-limit.server';
 import { BodyError, readJsonBody } from '@/platform/request-body';
@@ -31,7 +30,7 @@ export async function POST(request: Request) {
   }
   try {
     const db = await getDb();
-    const limit = await hitRateLimit(db, `pageview:${clientAddress(request.headers, getEnv().TRUST_PROXY)}`, PAGEVIEW_RATE_PER_MINUTE, 60_000);
+    const limit = await hitRateLimit(db, `pageview:${clientAddress(request.headers)}`, PAGEVIEW_RATE_PER_MINUTE, 60_000);
     if (!limit.allowed) {
       return NextResponse.json(
         { error: 'Příliš mnoho požadavků, zkuste to prosím později.' },

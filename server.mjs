@@ -1,0 +1,87 @@
+// Production server (`npm start`). It serves the built app exactly like `next start` would, with one addition:
+// every request's client address is decided here, from the TCP socket and TRUST_PROXY, and passed to the app in
+// the x-client-address header (any copy sent by a client is removed). Next's own server only fills in
+// X-Forwarded-For when a client did not send one, so without this step every per-client limit could be dodged
+// with a forged header. See docs/decisions/012-client-address.md.
+//
+// Environment: PORT (default 3000), HOST (default: every interface), TRUST_PROXY (see README).
+import http from 'node:http';
+import { clearTimeout, setTimeout } from 'node:timers';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import nextEnv from '@next/env';
+import { SERVER_MARKER, applyClientAddress, parseTrustProxy } from './src/platform/client-address.mjs';
+
+const dir = path.dirname(fileURLToPath(import.meta.url));
+process.env.NODE_ENV = 'production';
+process.env.NEXT_TELEMETRY_DISABLED ??= '1';
+process.title = 'svatebni-fotograf';
+// The same .env files `next start` reads, loaded before TRUST_PROXY/PORT are looked at.
+nextEnv.loadEnvConfig(dir, false, { info: () => {}, error: console.error });
+
+let trust;
+try {
+  trust = parseTrustProxy(process.env.TRUST_PROXY);
+} catch (err) {
+  console.error(`Neplatná konfigurace:\n  - ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+}
+const port = Number(process.env.PORT || 3000);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`Neplatná konfigurace:\n  - PORT: musí být číslo 0–65535 (je „${process.env.PORT}“)`);
+  process.exit(1);
+}
+const host = process.env.HOST?.trim() || undefined;
+
+// Tells the app (src/platform/rate-limit.ts) that x-client-address comes from this process.
+globalThis[SERVER_MARKER] = true;
+
+const { default: next } = await import('next');
+const app = next({ dev: false, dir, hostname: host ?? 'localhost', port });
+const handle = app.getRequestHandler();
+
+const server = http.createServer((req, res) => {
+  applyClientAddress(req, trust);
+  handle(req, res).catch((err) => {
+    console.error('Request failed', req.url, err);
+    if (!res.headersSent) res.statusCode = 500;
+    res.end();
+  });
+});
+server.on('upgrade', (req, socket) => socket.destroy());
+
+// Graceful shutdown, as `next start` does it: stop accepting connections, let in-flight requests finish, close
+// Next, then exit 143/130. src/platform/shutdown.server.ts hooks that exit to close the database first.
+let stopping = false;
+function shutdown(signal) {
+  if (stopping) return;
+  stopping = true;
+  const force = setTimeout(() => server.closeAllConnections(), 30_000);
+  force.unref();
+  server.close(async () => {
+    clearTimeout(force);
+    await app.close().catch((err) => console.error(err));
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  });
+  server.closeIdleConnections();
+}
+if (!process.env.NEXT_MANUAL_SIG_HANDLE) {
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+// prepare() runs src/instrumentation.ts (migrations, the admin sign-in line, …) before the port opens.
+await app.prepare();
+server.on('error', (err) => {
+  console.error('Server se nepodařilo spustit:', err.message);
+  process.exit(1);
+});
+server.listen(port, host, () => {
+  const addr = server.address();
+  const shown = typeof addr === 'object' && addr ? addr.port : port;
+  const trustText =
+    trust.mode === 'none' ? 'adresa klienta ze spojení (TRUST_PROXY=false)'
+    : trust.mode === 'hops' ? `adresa klienta za ${trust.hops} proxy (TRUST_PROXY=${trust.hops})`
+    : `adresa klienta za proxy ${trust.entries.join(', ')}`;
+  console.log(`✓ Připraveno na http://${host ?? 'localhost'}:${shown} — ${trustText}`);
+});
