@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestDb } from './test-db';
+import { createTestDb } from '@tests/support/test-db';
 import { rowsOf } from './client';
 import { PGLITE_VACUUM_INTERVAL_MS, vacuumIfDue } from './vacuum.server';
 

@@ -6,14 +6,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { desc, eq } from 'drizzle-orm';
-import { createTestDb, hasPostgres } from '@/db/test-db';
+import { createTestDb, hasPostgres } from '@tests/support/test-db';
 import type { DbHandle } from '@/db/client';
 import { mailOutbox } from '@/db/schema';
 import { resetEnvForTests } from '@/platform/env';
 import { createOrPromoteAdmin } from '@/accounts/admin';
 import { findUserByEmail, updateUser } from '@/accounts/builtin/repository';
 import { jwtSecret } from '@/accounts/builtin/jwt.server';
-import { startAccountServer } from './accounts-http';
+import { startAccountServer } from '@tests/support/accounts-http';
 
 const SITE = 'http://site.test';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, hasPostgres } from '@/db/test-db';
+import { createTestDb, hasPostgres } from '@tests/support/test-db';
 import { sql } from 'drizzle-orm';
 import { openDb, rowsOf, type DbHandle } from '@/db/client';
 import { runExclusive } from '@/platform/locks.server';
