@@ -2,7 +2,7 @@ import { FALLBACK_COUPLE, FALLBACK_DATE, FALLBACK_LOCATION, type Image, type Wed
 import { isoDayOf } from '@/platform/dates';
 
 /**
- * A wedding as a provider found it, after reshaping vendor JSON but before the SPEC §3 fallbacks.
+ * A wedding as a provider found it, after reshaping vendor JSON but before the docs/spec.md §3 fallbacks.
  * Every field may be missing or empty; `normalizeWedding()` is the one place that fills the gaps,
  * so all providers (local, Contentful, Strapi) agree on them.
  */
@@ -42,7 +42,7 @@ export function isoDate(value: string | null | undefined): string | null {
   return isoDayOf(text(value));
 }
 
-/** SPEC §3: year from the year field, else from the date, else the current year. */
+/** docs/spec.md §3: year from the year field, else from the date, else the current year. */
 export function weddingYear(year: RawWedding['year'], date: RawWedding['date'], now: Date = new Date()): number {
   const fromField = typeof year === 'number' ? year : typeof year === 'string' && year.trim() !== '' ? Number(year) : NaN;
   if (Number.isInteger(fromField) && fromField > 1900 && fromField < 3000) return fromField;
@@ -51,7 +51,7 @@ export function weddingYear(year: RawWedding['year'], date: RawWedding['date'], 
   return now.getFullYear();
 }
 
-/** Applies the field fallbacks of SPEC §3. */
+/** Applies the field fallbacks of docs/spec.md §3. */
 export function normalizeWedding(raw: RawWedding, now: Date = new Date()): Wedding {
   const couple = text(raw.couple) || FALLBACK_COUPLE;
   const id = raw.id === null || raw.id === undefined || String(raw.id).trim() === '' ? '' : String(raw.id).trim();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sampleWeddingById, sampleWeddingBySlug, sampleWeddingDetails, sampleWeddings } from './sample-data';
 
-describe('sample weddings (SPEC §4, §9)', () => {
+describe('sample weddings (docs/spec.md §4, §9)', () => {
   it('has exactly five weddings from 2022–2024, three favourites', () => {
     const list = sampleWeddings();
     expect(list).toHaveLength(5);

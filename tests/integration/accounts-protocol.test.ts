@@ -1,5 +1,5 @@
 /**
- * The users-permissions protocol suite (PROTOCOLS.md §1) against the built-in account server over real HTTP:
+ * The users-permissions protocol suite (docs/protocols.md §1) against the built-in account server over real HTTP:
  * every endpoint's success shape, every listed error message and status, rate limiting, no enumeration.
  * Runs on in-memory PGlite and, when TEST_DATABASE_URL is set, on PostgreSQL.
  */

@@ -31,7 +31,7 @@ export function bearerToken(request: Request): string | null {
   return m ? m[1] : null;
 }
 
-/** Per route and client address (SPEC/issue: 5 per 5 minutes; AUTH_RATE_LIMIT overrides the count). */
+/** Per route and client address (docs/spec.md §6: AUTH_RATE_LIMIT, default 5, per 5 minutes). */
 async function rateLimit(db: Db, request: Request, route: string): Promise<void> {
   const env = getEnv();
   const who = clientAddress(request.headers);

@@ -71,7 +71,7 @@ export function tokenExpiry(token: string): number | null {
   }
 }
 
-/** Renew when less than an hour is left (SPEC §9: "auth token refresh within 1 hour of expiry"). */
+/** Renew when less than an hour is left (docs/spec.md §9: session renewal within 1 hour of the expiry). */
 export const RENEW_WITHIN_SECONDS = 3600;
 
 export function isDueForRenewal(token: string, nowSeconds = Math.floor(Date.now() / 1000)): boolean {

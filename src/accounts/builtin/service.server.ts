@@ -26,7 +26,7 @@ import {
 import { BodyChecker } from './validate';
 
 /**
- * The built-in users-permissions server: Strapi v5's behaviour, answers and messages (PROTOCOLS.md §1),
+ * The built-in users-permissions server: Strapi v5's behaviour, answers and messages (docs/protocols.md §1),
  * backed by our own tables. Route handlers (handlers.ts) only parse HTTP and call these.
  */
 

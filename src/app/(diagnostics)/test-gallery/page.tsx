@@ -8,7 +8,7 @@ export const metadata: Metadata = {
   description: 'Galerie s mozaikou, kategoriemi a prohlížečem na generovaných fotografiích.',
 };
 
-/** SPEC §2 /test-gallery: the gallery component on generated placeholder photographs. */
+/** docs/spec.md §2 /test-gallery: the gallery component on generated placeholder photographs. */
 export default async function TestGalleryPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const params = await searchParams;
   const images = placeholderGallery({ slug: 'test-gallery', couple: 'Testovací galerie' });

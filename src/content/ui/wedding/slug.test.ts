@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isValidWeddingId, isValidWeddingSlug } from './slug';
 
-describe('slug validity (SPEC §2)', () => {
+describe('slug validity (docs/spec.md §2)', () => {
   it.each(['jana-a-petr', 'a', 'svatba-2024', 'x1-y2-z3'])('accepts %s', (s) => expect(isValidWeddingSlug(s)).toBe(true));
   it.each(['', 'Jana-Petr', 'jana--petr', '-jana', 'jana-', 'jana_petr', '_slug', 'jana petr', 'žaneta'])('rejects %j', (s) =>
     expect(isValidWeddingSlug(s)).toBe(false),
