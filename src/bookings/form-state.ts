@@ -19,9 +19,9 @@ export interface FormState extends FormStateBase {
 }
 
 export const FORM_FIELDS: Record<InquiryKind, readonly string[]> = {
-  full: ['partner1', 'partner2', 'email', 'phone', 'weddingDate', 'venue', 'town', 'ceremonyTime', 'guestCount', 'packageId', 'hours', 'message', 'source', 'consent', 'marketingConsent'],
-  simple: ['partner1', 'partner2', 'email', 'weddingDate', 'message', 'consent', 'marketingConsent'],
-  contact: ['partner1', 'email', 'phone', 'weddingDate', 'message', 'consent'],
+  full: ['partner1', 'partner2', 'email', 'phone', 'weddingDate', 'venue', 'town', 'ceremonyTime', 'guestCount', 'packageId', 'hours', 'message', 'source', 'marketingConsent'],
+  simple: ['partner1', 'partner2', 'email', 'weddingDate', 'message', 'marketingConsent'],
+  contact: ['partner1', 'email', 'phone', 'weddingDate', 'message'],
 };
 
 export const HONEYPOT_FIELD = 'website';

@@ -2,7 +2,7 @@ import 'server-only';
 import type { Db } from '@/db/client';
 import { queueMail } from '@/platform/mail.server';
 import { getEnv, siteUrl } from '@/platform/env';
-import { getSiteInfo } from '@/content/public.server';
+import { getSiteInfo, termPlaceholders } from '@/content/public.server';
 import { formatCzechDate } from '@/platform/dates';
 import { FIELD_LABELS, SOURCE_OPTIONS } from './input';
 import { packageName } from './packages';
@@ -72,20 +72,25 @@ export async function queueNewInquiryMails(db: Db, i: InquiryDetail): Promise<nu
       relatedId: i.reference,
     }),
   );
-  const greeting = `Dobrý den${i.partner1 ? `, ${i.partner1.split(' ')[0]}` : ''},`;
+  // A name cannot be put into the vocative reliably ("Jana" → "Jano", "Jiří" → "Jiří"), so the greeting stays plain.
+  const greeting = 'Dobrý den,';
+  const t = termPlaceholders();
+  const termsUrl = `${siteUrl()}/obchodni-podminky`;
   const intro =
     i.kind === 'contact'
       ? 'děkuji za vaši zprávu. Ozvu se vám co nejdříve, obvykle do dvou pracovních dnů.'
-      : 'děkuji za vaši poptávku svatebního focení. Ozvu se vám co nejdříve, obvykle do dvou pracovních dnů. Do té doby termín neblokuji – rezervaci potvrdím až po domluvě.';
+      : `děkuji za vaši poptávku svatebního focení. Ozvu se vám co nejdříve, obvykle do dvou pracovních dnů. Poptávka je nezávazná a termín sama o sobě neblokuje: jakmile se domluvíme, pošlu vám smlouvu a termín vám na ${t.holdDays} podržím. Závazně ho rezervuje záloha ${t.depositPercent} z ceny balíčku.`;
+  const termsLine = i.kind === 'contact' ? '' : `\n\nObchodní podmínky: ${termsUrl}`;
+  const termsHtml = i.kind === 'contact' ? '' : `<p><a href="${escapeHtml(termsUrl)}">Obchodní podmínky</a></p>`;
   ids.push(
     await queueMail(db, {
       to: i.email,
       subject: `Děkuji za ${i.kind === 'contact' ? 'zprávu' : 'poptávku'} – ${i.reference}`,
-      text: `${greeting}\n\n${intro}\n\nShrnutí toho, co jste mi poslali:\n\n${textTable(rows)}\n\nPokud budete chtít cokoli doplnit, stačí odpovědět na tento e-mail a uvést číslo ${i.reference}.\n\nS pozdravem\n${site.photographer.name}\n${site.photographer.phone}\n${siteUrl()}\n`,
+      text: `${greeting}\n\n${intro}\n\nShrnutí toho, co jste mi poslali:\n\n${textTable(rows)}\n\nPokud budete chtít cokoli doplnit, stačí odpovědět na tento e-mail a uvést číslo ${i.reference}.${termsLine}\n\nS pozdravem\n${site.photographer.name}\n${site.photographer.phone}\n${siteUrl()}\n`,
       html: layout(
         `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}</p><p>Shrnutí toho, co jste mi poslali:</p>${htmlTable(rows)}<p>Pokud budete chtít cokoli doplnit, stačí odpovědět na tento e-mail a uvést číslo <strong>${escapeHtml(
           i.reference,
-        )}</strong>.</p><p>S pozdravem<br>${escapeHtml(site.photographer.name)}<br>${escapeHtml(site.photographer.phone)}</p>`,
+        )}</strong>.</p>${termsHtml}<p>S pozdravem<br>${escapeHtml(site.photographer.name)}<br>${escapeHtml(site.photographer.phone)}</p>`,
       ),
       kind: 'inquiry-autoreply',
       relatedId: i.reference,
@@ -103,7 +108,10 @@ export async function queueConfirmationMail(db: Db, i: InquiryDetail): Promise<n
   const organizerEmail = env.MAIL_FROM.match(/<([^>]+)>/)?.[1] ?? env.MAIL_FROM;
   const invite = confirmationInvite(i, host, { name: site.photographer.name, email: organizerEmail });
   const date = formatCzechDate(i.weddingDate);
-  const text = `Dobrý den,\n\nvaše svatba ${date} je potvrzena – termín mám pro vás závazně rezervovaný (rezervace ${i.reference}).\nV příloze najdete pozvánku do kalendáře.\n\nTěším se na vás!\n${site.photographer.name}\n${site.photographer.phone}\n`;
+  const t = termPlaceholders();
+  const termsUrl = `${siteUrl()}/obchodni-podminky`;
+  const balance = `Doplatek uhradíte nejpozději ${t.balanceDueDays} po svatbě, kompletní galerii vám předám nejpozději do ${t.deliveryWeeksGen}.`;
+  const text = `Dobrý den,\n\nvaše svatba ${date} je potvrzena – termín mám pro vás závazně rezervovaný (rezervace ${i.reference}).\nV příloze najdete pozvánku do kalendáře.\n\n${balance}\nObchodní podmínky: ${termsUrl}\n\nTěším se na vás!\n${site.photographer.name}\n${site.photographer.phone}\n`;
   return [
     await queueMail(db, {
       to: i.email,
@@ -112,7 +120,7 @@ export async function queueConfirmationMail(db: Db, i: InquiryDetail): Promise<n
       html: layout(
         `<p>Dobrý den,</p><p>vaše svatba <strong>${escapeHtml(date)}</strong> je potvrzena – termín mám pro vás závazně rezervovaný (rezervace ${escapeHtml(
           i.reference,
-        )}).</p><p>V příloze najdete pozvánku do kalendáře.</p><p>Těším se na vás!<br>${escapeHtml(site.photographer.name)}</p>`,
+        )}).</p><p>V příloze najdete pozvánku do kalendáře.</p><p>${escapeHtml(balance)} <a href="${escapeHtml(termsUrl)}">Obchodní podmínky</a></p><p>Těším se na vás!<br>${escapeHtml(site.photographer.name)}</p>`,
       ),
       attachments: [{ filename: 'svatba.ics', content: invite, contentType: 'text/calendar; charset=utf-8; method=REQUEST' }],
       kind: 'inquiry-confirmed',

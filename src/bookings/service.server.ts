@@ -234,13 +234,17 @@ export async function addNote(db: Db, id: number, author: string, body: string):
   return { ok: true };
 }
 
-/** The scheduled work: release expired holds, anonymise closed inquiries past retention, compact the list counts. */
+/** The scheduled work: release expired holds, anonymise inquiries and bookings past retention, compact the list counts. */
 export async function runMaintenance(db: Db, config: BookingConfig, now = new Date()): Promise<{ expired: number; anonymised: number }> {
   const expired = await repo.expireHolds(db, now);
   for (const e of expired) log.info('hold expired, date released', { reference: e.reference });
   const cutoff = addMonths(localToday(now), -config.retentionMonths);
-  const anonymised = await anonymiseClosedBefore(db, cutoff, now);
-  if (anonymised) log.info('closed inquiries anonymised', { count: anonymised, cutoff });
+  const open = await anonymiseClosedBefore(db, cutoff, now);
+  // Bookings (confirmed, done) are kept for the contract's limitation period, then anonymised the same way.
+  const contractCutoff = addMonths(localToday(now), -config.contractRetentionMonths);
+  const booked = await anonymiseClosedBefore(db, contractCutoff, now, ['confirmed', 'done']);
+  const anonymised = open + booked;
+  if (anonymised) log.info('inquiries anonymised', { count: anonymised, cutoff, contractCutoff });
   // The admin list's counts: fold the rows the triggers append (see migration 0021) before they pile up.
   await compactInquiryCounts(db);
   return { expired: expired.length, anonymised };

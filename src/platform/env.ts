@@ -22,6 +22,14 @@ const optionalString = trimmed();
 
 const optionalUrl = trimmed().pipe(z.url({ message: 'musí být platná URL' }).optional());
 
+/** An optional whole number: undefined when unset (the value then comes from elsewhere, e.g. content/terms.json). */
+const optionalInt = (min = 0) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v.trim() === '' ? undefined : Number(v)))
+    .pipe(z.number({ message: 'musí být číslo' }).int().min(min).optional());
+
 const int = (def: number, min = 0) =>
   z
     .string()
@@ -88,8 +96,10 @@ export const envSchema = z.object({
 
   // Bookings
   BOOKING_CAPACITY_PER_DAY: int(1, 1),
-  HOLD_DAYS: int(14, 1),
-  RETENTION_MONTHS: int(12, 1),
+  /** Derived from content/terms.json (holdDays); when set it must repeat that value (checked at start-up). */
+  HOLD_DAYS: optionalInt(1),
+  /** Derived from content/terms.json (inquiryRetentionMonths); when set it must repeat that value. */
+  RETENTION_MONTHS: optionalInt(1),
   INQUIRY_MIN_FILL_MS: int(3000, 0),
   INQUIRY_RATE_PER_CLIENT: int(5, 1),
   INQUIRY_RATE_GLOBAL: int(300, 1),

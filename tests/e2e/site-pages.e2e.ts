@@ -7,7 +7,7 @@ import { getHomeContent } from '@/content/pages/home';
 import { getServices } from '@/content/pages/services';
 import { getLocations } from '@/content/pages/locations';
 import { getContactContent } from '@/content/pages/contact';
-import { getAboutPage, getPrivacyPage } from '@/content/pages/static-pages';
+import { getAboutPage, getPrivacyPage, getTermsPage } from '@/content/pages/static-pages';
 import { getContentPage } from '@/content/pages/content-pages';
 
 /** Every static page of docs/spec.md §2 with the heading its content file gives it. */
@@ -20,6 +20,7 @@ const PAGES: { path: string; h1: string }[] = [
   { path: '/lokace', h1: getLocations().heading },
   { path: '/kontakt', h1: getContactContent().heading },
   { path: '/ochrana-udaju', h1: getPrivacyPage().data.heading },
+  { path: '/obchodni-podminky', h1: getTermsPage().data.heading },
   { path: '/darkovy-poukaz', h1: getContentPage('darkovy-poukaz')?.title ?? 'missing' },
   { path: '/jak-probiha-foceni', h1: getContentPage('jak-probiha-foceni')?.title ?? 'missing' },
 ];

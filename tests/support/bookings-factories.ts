@@ -7,6 +7,8 @@ export const testConfig: BookingConfig = {
   capacityPerDay: 1,
   holdDays: 14,
   retentionMonths: 12,
+  contractRetentionMonths: 36,
+  accountRetentionMonths: 12,
   minFillMs: 0,
   ratePerClient: 1000,
   rateGlobal: 1000,

@@ -107,7 +107,7 @@ export async function signOutAction(formData: FormData): Promise<void> {
 
 // ---- register ----------------------------------------------------------------------------------------------------
 const REGISTERED_MESSAGE =
-  'Děkujeme! Pokud u nás účet s tímto e-mailem ještě nemáte, poslali jsme Vám odkaz pro potvrzení. Otevřete jej prosím a pak se přihlaste.';
+  'Děkuji! Pokud u mě účet s tímto e-mailem ještě nemáte, poslala jsem vám odkaz pro potvrzení. Otevřete ho prosím a pak se přihlaste.';
 
 export async function registerAction(_prev: FormState, formData: FormData): Promise<FormState> {
   if (!isFormData(formData)) return { status: 'error', message: MALFORMED_ACTION_MESSAGE };
@@ -147,7 +147,7 @@ export async function registerAction(_prev: FormState, formData: FormData): Prom
 }
 
 // ---- forgot / reset ----------------------------------------------------------------------------------------------
-const FORGOT_MESSAGE = 'Pokud u nás účet s tímto e-mailem existuje, poslali jsme na něj odkaz pro nastavení nového hesla. Odkaz platí 1 hodinu.';
+const FORGOT_MESSAGE = 'Pokud u mě účet s tímto e-mailem existuje, poslala jsem na něj odkaz pro nastavení nového hesla. Odkaz platí 1 hodinu.';
 
 export async function forgotPasswordAction(_prev: FormState, formData: FormData): Promise<FormState> {
   if (!isFormData(formData)) return { status: 'error', message: MALFORMED_ACTION_MESSAGE };
@@ -214,7 +214,7 @@ export async function changePasswordAction(_prev: FormState, formData: FormData)
     await client.logout();
     redirect('/ucet/prihlaseni?heslo=zmeneno');
   }
-  return { status: 'success', message: 'Heslo bylo změněno. Poslali jsme Vám o tom e-mail.' };
+  return { status: 'success', message: 'Heslo bylo změněno. Poslala jsem vám o tom e-mail.' };
 }
 
 // ---- e-mail confirmation -----------------------------------------------------------------------------------------
@@ -234,7 +234,7 @@ export async function confirmEmailAction(_prev: FormState, formData: FormData): 
 
 export async function resendConfirmationAction(_prev: FormState, formData: FormData): Promise<FormState> {
   if (!isFormData(formData)) return { status: 'error', message: MALFORMED_ACTION_MESSAGE };
-  const message = 'Pokud je tento e-mail u nás registrovaný a ještě nepotvrzený, poslali jsme na něj nový odkaz.';
+  const message = 'Pokud je tento e-mail u mě registrovaný a ještě nepotvrzený, poslala jsem na něj nový odkaz.';
   const values = formValues(formData, ['email']);
   if (isBot(formData)) return { status: 'success', message };
   const parsed = forgotSchema.safeParse({ email: formData.get('email') });

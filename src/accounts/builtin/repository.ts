@@ -29,6 +29,8 @@ export interface AccountUser {
   roleId: number | null;
   /** Bumped by a password change: sessions issued before it stop working. */
   tokenVersion: number;
+  /** Last sign-in or session renewal; idle accounts are purged after the retention period. */
+  lastActiveAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
   role: AccountRole | null;
@@ -53,6 +55,7 @@ function toUser(u: AuthUserRow, role: AuthRoleRow | null): AccountUser {
     blocked: u.blocked,
     roleId: u.roleId,
     tokenVersion: u.tokenVersion,
+    lastActiveAt: u.lastActiveAt,
     createdAt: u.createdAt,
     updatedAt: u.updatedAt,
     role: role ? toRole(role) : null,
@@ -66,6 +69,11 @@ async function withRole(db: Db, user: AuthUserRow | undefined): Promise<UserWith
   if (user.roleId === null) return toUser(user, null);
   const [role] = await db.select().from(authRoles).where(eq(authRoles.id, user.roleId));
   return toUser(user, role ?? null);
+}
+
+/** A sign-in or a new session counts as activity for the account-retention job (src/accounts/retention.server.ts). */
+export async function touchUserActivity(db: Db, userId: number, now = new Date()): Promise<void> {
+  await db.update(authUsers).set({ lastActiveAt: now }).where(eq(authUsers.id, userId));
 }
 
 export async function findUserById(db: Db, id: number): Promise<UserWithRole | null> {

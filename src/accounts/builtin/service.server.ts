@@ -7,7 +7,7 @@ import { log } from '@/platform/log';
 import { accountsConfig } from '../config';
 import { confirmationEmail, passwordChangedEmail, resetPasswordEmail } from '../emails';
 import { applicationError, forbiddenError, rateLimitError, unauthorizedError, validationError } from './errors';
-import { clearLoginFailures, loginWaitSeconds, recordLoginFailure } from './login-throttle';
+import { clearLoginFailures, loginWaitSeconds, recordLoginFailure } from './login-throttle.server';
 import { hashPassword, verifyPassword } from './passwords';
 import { issueJwt, verifyJwt } from './jwt.server';
 import {
@@ -19,6 +19,7 @@ import {
   findUserById,
   findUserByIdentifier,
   setPassword,
+  touchUserActivity,
   updateUser,
   usernameOrEmailTaken,
   type UserWithRole,
@@ -95,6 +96,7 @@ export function publicUser(user: UserWithRole, opts: { withRole?: boolean } = {}
 }
 
 async function session(db: Db, user: UserWithRole) {
+  await touchUserActivity(db, user.id);
   return { jwt: await issueJwt(db, user, accountsConfig().sessionSeconds), user: publicUser(user) };
 }
 
@@ -114,7 +116,7 @@ export async function login(db: Db, body: unknown) {
   const identifier = c.string('identifier');
   const password = c.string('password');
   c.done();
-  // Per-account back-off (login-throttle.ts): while it runs, not even the right password is checked.
+  // Per-account back-off (login-throttle.server.ts): while it runs, not even the right password is checked.
   const wait = await loginWaitSeconds(db, identifier);
   if (wait > 0) throw Object.assign(rateLimitError(), { retryAfter: wait });
   const user = await findUserByIdentifier(db, identifier);

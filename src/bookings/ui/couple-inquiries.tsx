@@ -15,7 +15,7 @@ export async function CoupleInquiries({ user }: { user: { email: string; confirm
           Vaše poptávky
         </h2>
         <p className="notice" role="status">
-          Poptávky zobrazíme, jakmile potvrdíte svůj e-mail. <Link href="/ucet/potvrzeni">Poslat potvrzovací odkaz znovu</Link>
+          Poptávky vám ukážu, jakmile potvrdíte svůj e-mail. <Link href="/ucet/potvrzeni">Poslat potvrzovací odkaz znovu</Link>
         </p>
       </section>
     );
@@ -28,7 +28,7 @@ export async function CoupleInquiries({ user }: { user: { email: string; confirm
       </h2>
       {items.length === 0 ? (
         <p>
-          Z adresy {user.email} jsme zatím žádnou poptávku nedostali. <Link href="/rezervace">Poslat poptávku</Link>
+          Z adresy {user.email} mi zatím žádná poptávka nepřišla. <Link href="/rezervace">Poslat poptávku</Link>
         </p>
       ) : (
         <ul className="grid" style={{ listStyle: 'none', padding: 0 }} data-testid="couple-inquiries">

@@ -2,39 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
 import type { z } from 'zod';
-import { contentDir, getSiteInfo } from '@/content/site';
+import { contentDir } from '@/content/site';
+import { fillPlaceholders } from '@/content/text-placeholders';
 import { czechNbsp } from './common';
 import { renderTrustedMarkdown } from '../markdown';
 
-/**
- * Photographer details in Markdown pages are written as {{name}}, {{ico}}, … so the privacy notice and other
- * pages always show what content/site.json says, without repeating it.
- */
-export function sitePlaceholders(): Record<string, string> {
-  const p = getSiteInfo().photographer;
-  return {
-    name: p.name,
-    brand: p.brand,
-    ico: p.ico,
-    dic: p.dic ?? 'neplátce DPH',
-    email: p.email,
-    phone: p.phone,
-    address: `${p.street}, ${p.postalCode} ${p.city}`,
-    city: p.city,
-  };
-}
-
-export function fillPlaceholders(source: string, values: Record<string, string>): string {
-  return source.replace(/\{\{\s*([a-z]+)\s*\}\}/g, (whole, key: string) => {
-    const value = values[key];
-    if (value === undefined) throw new Error(`Unknown placeholder ${whole} in Markdown content`);
-    return value;
-  });
-}
-
 /** A content page's Markdown → HTML: placeholders filled, Czech non-breaking spaces, then the trusted renderer. */
 export function renderMarkdown(source: string): string {
-  return renderTrustedMarkdown(czechNbsp(fillPlaceholders(source, sitePlaceholders())));
+  return renderTrustedMarkdown(czechNbsp(fillPlaceholders(source)));
 }
 
 export interface MarkdownDoc<T> {
@@ -65,3 +40,4 @@ export function readMarkdownFile<T>(file: string, schema: z.ZodType<T>): Markdow
   cache.set(file, doc);
   return doc;
 }
+export { fillPlaceholders } from '@/content/text-placeholders';

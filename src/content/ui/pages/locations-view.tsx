@@ -44,7 +44,7 @@ export function LocationsView({ content }: { content: LocationsContent }) {
           </div>
           <div className="table-wrap">
             <table className="table">
-              <caption className={styles.caption}>Příklady cestovného z města {travel.origin}</caption>
+              <caption className={styles.caption}>Příklady cestovného {travel.fromOrigin}</caption>
               <thead>
                 <tr>
                   <th scope="col">Místo svatby</th>

@@ -10,7 +10,7 @@ export const CATEGORY_PARAM = 'kategorie';
 export interface PortfolioFilter {
   year?: number;
   category?: string;
-  /** Czech notes about parameters we could not use (shown to the visitor instead of failing). */
+  /** Czech notes about parameters that could not be used (shown to the visitor instead of failing). */
   notices: string[];
 }
 
@@ -22,11 +22,11 @@ export function parsePortfolioFilter(params: SearchParams, years: number[], cate
   let category: string | undefined;
   if (rawYear) {
     if (/^\d{4}$/.test(rawYear) && years.includes(Number(rawYear))) year = Number(rawYear);
-    else notices.push(`Pro rok „${rawYear.slice(0, 20)}“ nemáme žádné svatby, zobrazujeme všechny roky.`);
+    else notices.push(`Pro rok „${rawYear.slice(0, 20)}“ tu žádné svatby nemám, zobrazuji všechny roky.`);
   }
   if (rawCategory) {
     if (categories.some((c) => c.slug === rawCategory)) category = rawCategory;
-    else notices.push(`Kategorii „${rawCategory.slice(0, 40)}“ neznáme, zobrazujeme všechny kategorie.`);
+    else notices.push(`Kategorii „${rawCategory.slice(0, 40)}“ neznám, zobrazuji všechny kategorie.`);
   }
   return { year, category, notices };
 }

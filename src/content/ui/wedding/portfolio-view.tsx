@@ -32,7 +32,7 @@ export async function PortfolioView({
   weddingHref = (w) => `/weddings/${w.slug}`,
   eyebrow = 'Portfolio',
   title = 'Svatby, které jsem fotografovala',
-  intro = 'Každá svatba je jiná – komorný obřad v zahradě, velká oslava na zámku i tanec do rána pod širým nebem. Vyberte si rok nebo část dne, která vás zajímá nejvíc.',
+  intro = 'Každá svatba je jiná – komorní obřad v zahradě, velká oslava na zámku i tanec do rána pod širým nebem. Vyberte si rok nebo část dne, která vás zajímá nejvíc.',
 }: Props) {
   const [all, categories] = await Promise.all([source.getWeddings(), source.getCategories()]);
   const weddings = sortWeddings(all);

@@ -97,7 +97,7 @@ export function WeddingDetailView({ wedding, searchParams, routeQuery = {}, back
             priorityFirst={!hero}
           />
         ) : (
-          <p className="muted">Fotografie z této svatby připravujeme.</p>
+          <p className="muted">Fotografie z této svatby právě připravuji.</p>
         )}
       </div>
 

@@ -15,7 +15,7 @@ export default async function ResetPasswordPage({ searchParams }: { searchParams
       <h1 id="reset-title">Nastavení nového hesla</h1>
       {code ? (
         <>
-          <p className="lead">Zvolte si nové heslo. Po uložení Vás rovnou přihlásíme.</p>
+          <p className="lead">Zvolte si nové heslo. Po uložení vás rovnou přihlásím.</p>
           <ResetPasswordForm action={resetPasswordAction} code={code} />
         </>
       ) : (

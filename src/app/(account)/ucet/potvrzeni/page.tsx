@@ -23,7 +23,7 @@ export default async function ConfirmEmailPage({ searchParams }: { searchParams:
           <h2 style={{ marginTop: '3rem', fontSize: '1.5rem' }}>Odkaz nefunguje?</h2>
         </>
       ) : (
-        <p className="lead">Nepřišel Vám potvrzovací e-mail, nebo odkaz vypršel? Zadejte e-mail svého účtu a pošleme nový.</p>
+        <p className="lead">Nepřišel vám potvrzovací e-mail, nebo odkaz vypršel? Zadejte e-mail svého účtu a pošlu vám nový.</p>
       )}
       <ResendConfirmationForm action={resendConfirmationAction} />
       <p style={{ marginTop: '2rem' }}>

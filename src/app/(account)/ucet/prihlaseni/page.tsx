@@ -12,7 +12,7 @@ export const metadata: Metadata = { title: 'Přihlášení', robots: { index: fa
 
 
 const NOTICES: Record<string, { text: string; kind: 'ok' | 'error' }> = {
-  potvrzeno: { text: 'Děkujeme, Váš e-mail je potvrzený. Nyní se můžete přihlásit.', kind: 'ok' },
+  potvrzeno: { text: 'Děkuji, váš e-mail je potvrzený. Nyní se můžete přihlásit.', kind: 'ok' },
   odhlaseno: { text: 'Byli jste odhlášeni.', kind: 'ok' },
   zmeneno: { text: 'Heslo bylo změněno. Přihlaste se prosím novým heslem.', kind: 'ok' },
   poskytovatel: { text: 'Přihlášení přes externí službu se nepodařilo. Zkuste to prosím znovu, nebo se přihlaste e-mailem a heslem.', kind: 'error' },
@@ -58,7 +58,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
           Ještě nemáte účet? <Link href="/ucet/registrace">Zaregistrujte se</Link>
         </li>
         <li>
-          Nepřišel Vám potvrzovací e-mail? <Link href="/ucet/potvrzeni">Pošleme nový</Link>
+          Nepřišel vám potvrzovací e-mail? <Link href="/ucet/potvrzeni">Pošlu nový</Link>
         </li>
       </ul>
     </section>
