@@ -10,7 +10,7 @@ import { getContactContent } from '@/content/pages/contact';
 import { getAboutPage, getPrivacyPage, getTermsPage } from '@/content/pages/static-pages';
 import { getContentPage } from '@/content/pages/content-pages';
 
-/** Every static page of SPEC §2 with the heading its content file gives it. */
+/** Every static page of docs/spec.md §2 with the heading its content file gives it. */
 const PAGES: { path: string; h1: string }[] = [
   { path: '/', h1: getHomeContent().hero.heading },
   { path: '/faq', h1: getFaq().heading },
