@@ -279,6 +279,7 @@ describe.each([
     expect((await api(`/admin/svatby/${weddingId}/nahled`)).status).toBe(307);
     await page.goto(`${server.url}/admin/svatby/${weddingId}/nahled`);
     expect(await page.textContent('h1')).toContain(COUPLE);
+    await expectNoAxeViolations(page);
     await page.goto(`${server.url}/admin/svatby/${weddingId}`);
     await hydrated(page, '[data-testid="dropzone"]');
     await page.click('button:has-text("Skrýt z webu")');
