@@ -38,7 +38,7 @@ const PROVIDERS: Record<ContentSourceName, ProviderFactory> = {
     createStrapiProvider({
       // parseEnv() refuses CONTENT_SOURCE=strapi without STRAPI_URL.
       url: env.STRAPI_URL ?? 'http://localhost:1337',
-      // Strapi v3 has no REST prefix (PROTOCOLS §1); same rule as the accounts client.
+      // Strapi v3 has no REST prefix (docs/protocols.md §1); same rule as the accounts client.
       prefix: env.STRAPI_VERSION === 'v3' ? '' : env.STRAPI_PREFIX,
       version: env.STRAPI_VERSION,
       token: env.STRAPI_TOKEN,

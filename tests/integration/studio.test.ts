@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '@/db/client';
-import { createTestDb, hasPostgres } from '@/db/test-db';
+import { createTestDb, hasPostgres } from '@tests/support/test-db';
 import { studioPhotos } from '@/db/schema';
 import { createLocalStorage } from '@/platform/storage/local';
 import { createS3Storage } from '@/platform/storage/s3';

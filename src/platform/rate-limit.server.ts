@@ -1,3 +1,4 @@
+import 'server-only';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '@/db/client';
 import { CLIENT_ADDRESS_HEADER, SERVER_MARKER, normalizeAddress } from './client-address.mjs';

@@ -1,12 +1,13 @@
+import 'server-only';
 import qs from 'qs';
 import type { Db } from '@/db/client';
 import { getEnv, siteUrl } from '@/platform/env';
-import { clientAddress, hitRateLimit } from '@/platform/rate-limit';
+import { clientAddress, hitRateLimit } from '@/platform/rate-limit.server';
 import { BodyError, readJsonBody } from '@/platform/request-body';
 import { log } from '@/platform/log';
 import { AuthError, errorResponse, rateLimitError } from './errors';
-import * as service from './service';
-import { providerCallback, providerConnect, providerGrantCallback } from './oidc';
+import * as service from './service.server';
+import { providerCallback, providerConnect, providerGrantCallback } from './oidc.server';
 
 /**
  * HTTP layer of the built-in account server. Every handler takes (db, request) so the same code serves the
@@ -30,7 +31,7 @@ export function bearerToken(request: Request): string | null {
   return m ? m[1] : null;
 }
 
-/** Per route and client address (SPEC/issue: 5 per 5 minutes; AUTH_RATE_LIMIT overrides the count). */
+/** Per route and client address (docs/spec.md §6: AUTH_RATE_LIMIT, default 5, per 5 minutes). */
 async function rateLimit(db: Db, request: Request, route: string): Promise<void> {
   const env = getEnv();
   const who = clientAddress(request.headers);

@@ -5,7 +5,7 @@ import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL, type SQ
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rowsOf, type Db, type DbHandle } from '@/db/client';
 import { inquiries } from '@/db/schema';
-import { createTestDb, hasPostgres } from '@/db/test-db';
+import { createTestDb, hasPostgres } from '@tests/support/test-db';
 import * as inquiriesRepo from '@/bookings/repositories/inquiries.server';
 import * as listRepo from '@/bookings/repositories/list.server';
 import * as historyRepo from '@/bookings/repositories/history.server';
@@ -15,7 +15,7 @@ import { FOLD_FROM, FOLD_TO, SEARCH_SEPARATOR, foldForSearch } from '@/db/search
 import { STATUSES, isStatus, type InquiryStatus } from '@/bookings/statuses';
 import type { InquiryKind } from '@/bookings/input';
 import type { InquiryListItem, ListFilters, ListResult, ListSort } from '@/bookings/types';
-import { resetBookings } from './bookings-helpers';
+import { resetBookings } from '@tests/support/bookings-factories';
 
 const repo = { ...inquiriesRepo, ...listRepo, ...historyRepo, ...gdprRepo, ...outbox };
 

@@ -1,4 +1,4 @@
-import { openDb, type DbHandle } from './client';
+import { openDb, type DbHandle } from '../../src/db/client';
 
 /**
  * A fresh database for one test file: in-memory PGlite, or — when TEST_DATABASE_URL is set — a brand-new

@@ -1,3 +1,4 @@
+import 'server-only';
 import crypto from 'node:crypto';
 import { SignJWT, jwtVerify, decodeJwt } from 'jose';
 import type { Db } from '@/db/client';
@@ -70,18 +71,10 @@ export function tokenExpiry(token: string): number | null {
   }
 }
 
-/** Renew when less than an hour is left (SPEC §9: "auth token refresh within 1 hour of expiry"). */
+/** Renew when less than an hour is left (docs/spec.md §9: session renewal within 1 hour of the expiry). */
 export const RENEW_WITHIN_SECONDS = 3600;
 
 export function isDueForRenewal(token: string, nowSeconds = Math.floor(Date.now() / 1000)): boolean {
   const exp = tokenExpiry(token);
   return exp !== null && exp > nowSeconds && exp - nowSeconds <= RENEW_WITHIN_SECONDS;
-}
-
-export function randomCode(): string {
-  return crypto.randomBytes(32).toString('base64url');
-}
-
-export function hashCode(code: string): string {
-  return crypto.createHash('sha256').update(code).digest('hex');
 }

@@ -1,3 +1,4 @@
+import 'server-only';
 import * as oidc from 'openid-client';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Db } from '@/db/client';
@@ -5,10 +6,10 @@ import { isUniqueViolation } from '@/db/client';
 import { getEnv, siteUrl } from '@/platform/env';
 import { log } from '@/platform/log';
 import { applicationError, forbiddenError } from './errors';
-import { issueJwt, jwtSecret } from './jwt';
+import { issueJwt, jwtSecret } from './jwt.server';
 import { createUser, findRoleByType, findUserByEmail } from './repository';
 import { accountsConfig } from '../config';
-import { publicUser } from './service';
+import { publicUser } from './service.server';
 
 /**
  * Provider sign-in of the built-in server, shaped like Strapi's grant flow:

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbHandle } from '@/db/client';
 import type { BookingConfig } from '@/bookings/config';
-import { addDays, localToday } from '@/bookings/dates';
+import { addDays, localToday } from '@/platform/dates';
 
 export const testConfig: BookingConfig = {
   capacityPerDay: 1,

@@ -9,7 +9,7 @@ import http from 'node:http';
 import { Readable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import type { Db } from '@/db/client';
-import { dispatch } from '@/accounts/builtin/handlers';
+import { dispatch } from '@/accounts/builtin/handlers.server';
 import { applyClientAddress, parseTrustProxy } from '@/platform/client-address.mjs';
 
 export async function startAccountServer(db: Db): Promise<{ url: string; close: () => Promise<void> }> {

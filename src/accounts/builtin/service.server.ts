@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Db } from '@/db/client';
 import { isUniqueViolation } from '@/db/client';
 import { siteUrl } from '@/platform/env';
@@ -6,9 +7,9 @@ import { log } from '@/platform/log';
 import { accountsConfig } from '../config';
 import { confirmationEmail, passwordChangedEmail, resetPasswordEmail } from '../emails';
 import { applicationError, forbiddenError, rateLimitError, unauthorizedError, validationError } from './errors';
-import { clearLoginFailures, loginWaitSeconds, recordLoginFailure } from './login-throttle';
+import { clearLoginFailures, loginWaitSeconds, recordLoginFailure } from './login-throttle.server';
 import { hashPassword, verifyPassword } from './passwords';
-import { issueJwt, verifyJwt } from './jwt';
+import { issueJwt, verifyJwt } from './jwt.server';
 import {
   consumeToken,
   createToken,
@@ -26,7 +27,7 @@ import {
 import { BodyChecker } from './validate';
 
 /**
- * The built-in users-permissions server: Strapi v5's behaviour, answers and messages (PROTOCOLS.md §1),
+ * The built-in users-permissions server: Strapi v5's behaviour, answers and messages (docs/protocols.md §1),
  * backed by our own tables. Route handlers (handlers.ts) only parse HTTP and call these.
  */
 
@@ -115,7 +116,7 @@ export async function login(db: Db, body: unknown) {
   const identifier = c.string('identifier');
   const password = c.string('password');
   c.done();
-  // Per-account back-off (login-throttle.ts): while it runs, not even the right password is checked.
+  // Per-account back-off (login-throttle.server.ts): while it runs, not even the right password is checked.
   const wait = await loginWaitSeconds(db, identifier);
   if (wait > 0) throw Object.assign(rateLimitError(), { retryAfter: wait });
   const user = await findUserByIdentifier(db, identifier);

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { DbHandle } from './client';
 
 /** How often the embedded database is vacuumed and analysed. */
