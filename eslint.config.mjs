@@ -87,7 +87,7 @@ export const boundaries = [
 ];
 
 export default tseslint.config(
-  { ignores: ['.next/**', 'node_modules/**', 'data/**', 'test-data/**', 'next-env.d.ts', 'bench/results/**'] },
+  { ignores: ['.next/**', 'bench/minimal-app/.next/**', 'node_modules/**', 'data/**', 'test-data/**', 'next-env.d.ts', 'bench/results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -2,7 +2,9 @@ import 'server-only';
 import { accountsJobs } from '@/accounts/jobs.server';
 import { accountsStartupSteps } from '@/accounts/startup.server';
 import { bookingsJobs } from '@/bookings/scheduler.server';
+import { clearContentCache } from '@/content/cache';
 import { contentReadiness, contentStartupSteps } from '@/content/startup.server';
+import { log } from '@/platform/log';
 import { platformJobs, startJobs } from '@/platform/jobs.server';
 import type { ReadinessCheck } from '@/platform/readiness.server';
 import type { StartupStep } from '@/platform/startup.server';
@@ -16,6 +18,15 @@ export function startupSteps(): StartupStep[] {
   return [
     ...accountsStartupSteps(),
     ...contentStartupSteps(),
+    {
+      // Several instances on PostgreSQL share render-cache invalidations (LISTEN/NOTIFY); a message from another
+      // instance also drops this one's content cache. Off on PGlite (docs/decisions/011-render-cache-csp.md).
+      name: 'render cache sync',
+      run: async () => {
+        const { startRenderCacheSync } = await import('@/platform/render-cache/sync.server');
+        log.info('render cache: ready', { sync: await startRenderCacheSync(() => void clearContentCache()) });
+      },
+    },
     { name: 'scheduled jobs', run: async () => startJobs([...platformJobs(), ...accountsJobs(), ...bookingsJobs()]) },
   ];
 }

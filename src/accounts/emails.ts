@@ -1,14 +1,12 @@
+import { formatCzechDateTimeLong } from '@/platform/dates';
 import { getSiteInfo } from '@/content/public.server';
+import { escapeHtml } from '@/platform/html';
 
 /** Czech account e-mails, each as HTML and plain text. Links are absolute, built from siteUrl(). */
 export interface AccountEmail {
   subject: string;
   text: string;
   html: string;
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 }
 
 function brand(): string {
@@ -63,7 +61,7 @@ export function resetPasswordEmail(url: string): AccountEmail {
 }
 
 export function passwordChangedEmail(when: Date, forgotUrl: string): AccountEmail {
-  const formatted = new Intl.DateTimeFormat('cs-CZ', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Prague' }).format(when);
+  const formatted = formatCzechDateTimeLong(when);
   const title = 'Heslo bylo změněno';
   const paragraphs = [
     'Dobrý den,',

@@ -2,9 +2,9 @@ import 'server-only';
 import { getDb } from '@/db/db.server';
 import type { Job } from '@/platform/jobs.server';
 import { getTerms } from '@/content/public.server';
-import { pruneLoginFailures } from './builtin/login-throttle';
+import { pruneLoginFailures } from './builtin/login-throttle.server';
 import { accountsConfig } from './config';
-import { deleteInactiveAccounts } from './retention';
+import { deleteInactiveAccounts } from './retention.server';
 import { log } from '@/platform/log';
 
 /**

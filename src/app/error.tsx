@@ -2,7 +2,7 @@
 import Link from 'next/link';
 import { useEffect } from 'react';
 
-/** Generic server-error variant (SPEC §2: default title "Internal Server Error"). */
+/** Generic server-error variant (docs/spec.md §2: default title "Internal Server Error"). */
 export default function ErrorPage({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
   useEffect(() => {
     // The server already logged it with the digest; keep the browser console quiet for visitors.

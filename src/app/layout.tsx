@@ -7,7 +7,7 @@ import { SiteFooter } from '@/ui/layout/site-footer';
 import { getSiteInfo } from '@/content/site';
 import { siteUrl } from '@/platform/env';
 import { RouteEffects } from '@/ui/layout/route-effects';
-import { AccountSession } from '@/accounts/account-session';
+import { SessionProvider } from '@/accounts/session-provider';
 import { getEnv } from '@/platform/env';
 import { ownBuild } from '@/platform/build/build-info.server';
 import { currentMeasurementId } from '@/platform/analytics/measurement-id';
@@ -32,6 +32,11 @@ export const viewport: Viewport = {
   themeColor: '#faf7f2',
 };
 
+/**
+ * The shell of every page. It reads nothing per visitor (no cookies, no request headers), so public pages can be
+ * served from the render cache (docs/decisions/011-render-cache-csp.md): the session is loaded by the client and
+ * the build id and analytics id are per process.
+ */
 export default function RootLayout({ children }: { children: ReactNode }) {
   const env = getEnv();
   const build = ownBuild();
@@ -41,14 +46,14 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         <a className="skip-link" href="#main">
           Přeskočit na obsah
         </a>
-        <AccountSession>
+        <SessionProvider>
           <SiteHeader />
           <main id="main" tabIndex={-1}>
             {children}
           </main>
           <SiteFooter />
           <RouteEffects />
-        </AccountSession>
+        </SessionProvider>
         <BuildWatcher buildId={build.id} intervalMs={env.BUILD_CHECK_INTERVAL_MS} />
         <ConsentManager measurementId={currentMeasurementId(env.ANALYTICS_MEASUREMENT_ID)} cookieMonths={getTerms().analyticsCookieMonths} />
       </body>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseInquiry } from './input';
 import { detectFlags } from './flags';
 import { canTransition, STATUSES, TRANSITIONS } from './statuses';
-import { addDays, formatCzechDate, isValidIsoDate } from './dates';
+import { addDays, formatCzechDate, isValidIsoDate } from '@/platform/dates';
 import { newReference, REFERENCE_PATTERN } from './reference';
 
 const today = '2026-03-01';

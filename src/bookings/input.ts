@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidIsoDate, addDays, localToday } from './dates';
+import { isValidIsoDate, addDays, localToday } from '@/platform/dates';
 import { LIMITS, SOURCE_OPTIONS } from './input-fields';
 
 export { FIELD_LABELS, LIMITS, SOURCE_OPTIONS } from './input-fields';

@@ -1,9 +1,9 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { hitRateLimit } from '@/platform/rate-limit';
+import { hitRateLimit } from '@/platform/rate-limit.server';
 import { log } from '@/platform/log';
-import { addDays, addMonths, daysBetween, formatCzechDate, isValidIsoDate, localToday } from './dates';
+import { addDays, addMonths, daysBetween, formatCzechDate, isValidIsoDate, localToday } from '@/platform/dates';
 import { detectFlags } from './flags';
 import { LIMITS, parseInquiry, type FieldErrorMap, type InquiryKind } from './input';
 import { CLIENT_WINDOW_MS, GLOBAL_CEILING_FACTOR, GLOBAL_WINDOW_MS, MAX_AVAILABILITY_DAYS, type BookingConfig } from './config';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sampleWeddingById, sampleWeddingBySlug, sampleWeddingDetails, sampleWeddings } from './sample-data';
 
-describe('sample weddings', () => {
+describe('sample weddings (docs/spec.md §4, §9)', () => {
   it('has exactly five weddings from the last three seasons (2024–2026), three favourites', () => {
     const list = sampleWeddings();
     expect(list).toHaveLength(5);

@@ -1,7 +1,7 @@
 import type { RawWeddingDetail } from './normalize';
 
 /**
- * The built-in sample weddings: five entries from the last three seasons (2024–2026), three favourites.
+ * The built-in sample weddings (docs/spec.md §4, §9): five entries from the last three seasons (2024–2026), three favourites.
  * Used by the local provider and as the fallback of every remote provider. Images are generated
  * (see placeholders.ts), so `wedding_images` is left empty here on purpose.
  */

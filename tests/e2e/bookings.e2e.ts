@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { openDb } from '@/db/client';
 import { createOrPromoteAdmin } from '@/accounts/admin';
-import { addDays, localToday } from '@/bookings/dates';
+import { addDays, localToday } from '@/platform/dates';
 import { expectNoAxeViolations, launchBrowser, newContext, startServer, startSmtp, type RunningServer } from './harness';
 
 /**

@@ -2,13 +2,13 @@ process.env.LOG_LEVEL ??= 'error';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { DbHandle } from '@/db/client';
-import { createTestDb, hasPostgres } from '@/db/test-db';
+import { createTestDb, hasPostgres } from '@tests/support/test-db';
 import { authTokens, authUsers, inquiries } from '@/db/schema';
-import { addMonths, localToday } from '@/bookings/dates';
+import { addMonths, localToday } from '@/platform/dates';
 import { createToken, createUser, ensureRole, findUserByEmail } from '@/accounts/builtin/repository';
 import { hashPassword } from '@/accounts/builtin/passwords';
-import { login } from '@/accounts/builtin/service';
-import { deleteInactiveAccounts } from '@/accounts/retention';
+import { login } from '@/accounts/builtin/service.server';
+import { deleteInactiveAccounts } from '@/accounts/retention.server';
 import { getTerms } from '@/content/terms';
 import { resetEnvForTests } from '@/platform/env';
 

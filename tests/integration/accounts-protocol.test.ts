@@ -1,19 +1,19 @@
 /**
- * The users-permissions protocol suite (PROTOCOLS.md §1) against the built-in account server over real HTTP:
+ * The users-permissions protocol suite (docs/protocols.md §1) against the built-in account server over real HTTP:
  * every endpoint's success shape, every listed error message and status, rate limiting, no enumeration.
  * Runs on in-memory PGlite and, when TEST_DATABASE_URL is set, on PostgreSQL.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { desc, eq } from 'drizzle-orm';
-import { createTestDb, hasPostgres } from '@/db/test-db';
+import { createTestDb, hasPostgres } from '@tests/support/test-db';
 import type { DbHandle } from '@/db/client';
 import { mailOutbox } from '@/db/schema';
 import { resetEnvForTests } from '@/platform/env';
 import { createOrPromoteAdmin } from '@/accounts/admin';
 import { findUserByEmail, updateUser } from '@/accounts/builtin/repository';
-import { jwtSecret } from '@/accounts/builtin/jwt';
-import { startAccountServer } from './accounts-http';
+import { jwtSecret } from '@/accounts/builtin/jwt.server';
+import { startAccountServer } from '@tests/support/accounts-http';
 
 const SITE = 'http://site.test';
 

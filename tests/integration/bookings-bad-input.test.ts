@@ -2,11 +2,11 @@ process.env.LOG_LEVEL ??= 'error';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { DbHandle } from '@/db/client';
-import { createTestDb } from '@/db/test-db';
+import { createTestDb } from '@tests/support/test-db';
 import { handleAvailabilityGet, handleInquiryPost, type HttpDeps } from '@/bookings/http.server';
 import { handleFormSubmission, initialFormState } from '@/bookings/form-submit.server';
 import type { InquiryKind } from '@/bookings/input';
-import { countRows, resetBookings, testConfig, validInquiry } from './bookings-helpers';
+import { countRows, resetBookings, testConfig, validInquiry } from '@tests/support/bookings-factories';
 
 /**
  * Malformed, oversized and hostile input to every booking endpoint and form: only 4xx answers (never 5xx),

@@ -1,18 +1,18 @@
 process.env.LOG_LEVEL ??= 'error';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DbHandle } from '@/db/client';
-import { createTestDb, hasPostgres } from '@/db/test-db';
-import { addDays, addMonths, localToday } from '@/bookings/dates';
+import { createTestDb, hasPostgres } from '@tests/support/test-db';
+import { addDays, addMonths, localToday } from '@/platform/dates';
 import { availability, changeStatus, isDateFree, runMaintenance, submitInquiry } from '@/bookings/service.server';
 import * as inquiriesRepo from '@/bookings/repositories/inquiries.server';
 import * as listRepo from '@/bookings/repositories/list.server';
 import * as historyRepo from '@/bookings/repositories/history.server';
 import * as gdprRepo from '@/bookings/repositories/gdpr.server';
 import * as outbox from '@/platform/mail-outbox.server';
-import { runExclusive } from '@/platform/locks';
+import { runExclusive } from '@/platform/locks.server';
 import { deliverPendingMail } from '@/platform/mail.server';
 import { resetEnvForTests } from '@/platform/env';
-import { countRows, resetBookings, testConfig, validInquiry } from './bookings-helpers';
+import { countRows, resetBookings, testConfig, validInquiry } from '@tests/support/bookings-factories';
 
 const repo = { ...inquiriesRepo, ...listRepo, ...historyRepo, ...gdprRepo, ...outbox };
 

@@ -1,13 +1,13 @@
 process.env.LOG_LEVEL ??= 'error';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '@/db/client';
-import { createTestDb } from '@/db/test-db';
+import { createTestDb } from '@tests/support/test-db';
 import { mailOutbox } from '@/db/schema';
 import { changeStatus, submitInquiry } from '@/bookings/service.server';
 import { confirmationEmail, passwordChangedEmail, resetPasswordEmail } from '@/accounts/emails';
 import { getTerms, termPlaceholders } from '@/content/terms';
 import { forbiddenIn } from '../copy/forbidden-phrases';
-import { testConfig, validInquiry } from './bookings-helpers';
+import { testConfig, validInquiry } from '@tests/support/bookings-factories';
 
 /**
  * Renders every e-mail the site sends — the inquiry auto-replies (full, short, contact), the photographer's

@@ -147,7 +147,7 @@ const authGetReq: fc.Arbitrary<Req> = fc
     headers: (token === undefined ? {} : { authorization: `Bearer ${token}` }) as Record<string, string>,
   }));
 
-/** The query-string limits (SPEC §9): array limit 20, depth 5, at most 1000 parameters. */
+/** The query-string limits (docs/spec.md §9): array limit 20, depth 5, at most 1000 parameters. */
 const queryReq: fc.Arbitrary<Req> = fc
   .record({
     page: fc.constantFrom('/portfolio', '/blog', '/', '/api/availability', '/rezervace', '/strapi-wedding-detail'),

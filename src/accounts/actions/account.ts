@@ -4,7 +4,7 @@ import { redirect } from 'next/navigation';
 import { headers } from 'next/headers';
 import { getDb } from '@/db/db.server';
 import { getEnv } from '@/platform/env';
-import { clientAddress, hitRateLimit } from '@/platform/rate-limit';
+import { clientAddress, hitRateLimit } from '@/platform/rate-limit.server';
 import { log } from '@/platform/log';
 import { accountsConfig } from '../config';
 import { serverClient } from '../session.server';

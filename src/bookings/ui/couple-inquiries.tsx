@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { coupleInquiries } from '@/bookings/admin-data.server';
-import { formatCzechDate } from '@/bookings/dates';
+import { formatCzechDate } from '@/platform/dates';
 
 /**
  * The couple's own inquiries, linked by their e-mail — only once that e-mail is confirmed (otherwise anyone

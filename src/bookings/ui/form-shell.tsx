@@ -7,8 +7,8 @@ import { HONEYPOT_FIELD, type FormState } from '@/bookings/form-state';
 
 /** Hidden fields, honeypot, the refusal message and the error summary every booking form shares. */
 export function FormPreamble({ state }: { state: FormState }) {
-  const fieldErrors = Object.fromEntries(Object.entries(state.fields).filter(([k]) => k !== '_form'));
-  const formError = state.fields._form;
+  const fieldErrors = Object.fromEntries(Object.entries(state.errors).filter(([k]) => k !== '_form'));
+  const formError = state.errors._form;
   return (
     <>
       <input type="hidden" name="_key" value={state.key} />
@@ -48,7 +48,7 @@ export function ConsentFields({ state, marketing = true }: { state: FormState; m
         <CheckboxField
           name="marketingConsent"
           defaultChecked={v.marketingConsent === 'on'}
-          error={state.fields.marketingConsent}
+          error={state.errors.marketingConsent}
           label="Chci občas dostat e-mail s novinkami a volnými termíny (nepovinné, odhlásit se můžete kdykoli)"
         />
       ) : null}

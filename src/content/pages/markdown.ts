@@ -1,19 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
-import { Marked } from 'marked';
 import type { z } from 'zod';
 import { contentDir } from '@/content/site';
 import { fillPlaceholders } from '@/content/text-placeholders';
 import { czechNbsp } from './common';
+import { renderTrustedMarkdown } from '../markdown';
 
-const marked = new Marked({ gfm: true, breaks: false });
-
-/** Markdown → HTML. Content files are part of the deployment (trusted), so raw HTML in them is allowed. */
+/** A content page's Markdown → HTML: placeholders filled, Czech non-breaking spaces, then the trusted renderer. */
 export function renderMarkdown(source: string): string {
-  const html = marked.parse(czechNbsp(fillPlaceholders(source)), { async: false });
-  // External links open normally but must not leak the opener.
-  return html.replace(/<a href="(https?:\/\/[^"]+)"/g, '<a href="$1" rel="noopener noreferrer"');
+  return renderTrustedMarkdown(czechNbsp(fillPlaceholders(source)));
 }
 
 export interface MarkdownDoc<T> {

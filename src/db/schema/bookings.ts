@@ -1,3 +1,4 @@
+// Not server-only by import: scripts/admin-create.ts and the benchmarks (plain tsx) load it; the app reaches it only from server code.
 // Owned by the bookings domain (inquiries, status history, notes). Mirrors src/db/migrations/0020_bookings*.sql, 0021_bookings*.sql and 0022_bookings*.sql.
 import { sql } from 'drizzle-orm';
 import { FOLD_FROM, FOLD_TO, SEARCH_SEPARATOR } from '../search-fold';

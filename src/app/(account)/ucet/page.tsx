@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { isAdmin, requireUser } from '@/accounts/guards.server';
 import { SignOutButton } from '@/accounts/ui/sign-out-button';
 import { CoupleInquiries } from '@/bookings/ui/couple-inquiries';
+import { type SearchParams } from '@/platform/search-params';
 
 export const metadata: Metadata = { title: 'Můj účet', robots: { index: false } };
 
@@ -11,7 +12,7 @@ const NOTICES: Record<string, string> = {
   obnoveno: 'Nové heslo je uložené a jste přihlášeni.',
 };
 
-export default async function AccountPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function AccountPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const user = await requireUser();
   const sp = await searchParams;
   const notice = sp.vitejte === '1' ? NOTICES.vitejte : sp.heslo === 'obnoveno' ? NOTICES.obnoveno : null;

@@ -9,7 +9,12 @@ interface Props {
   params: Promise<{ slug: string }>;
 }
 
-/** Catch-all `/{slug}` (SPEC §2): a content page from content/pages/<slug>.md, else 404. */
+/** Rendered on first request and kept in the render cache; nothing is baked in at build time (decision 011). */
+export function generateStaticParams(): { slug: string }[] {
+  return [];
+}
+
+/** Catch-all `/{slug}` (docs/spec.md §2): a content page from content/pages/<slug>.md, else 404. */
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { slug } = await params;
   const page = getContentPage(slug);

@@ -1,13 +1,14 @@
 import type { Metadata } from 'next';
-import { getDb } from '@/db/db.server';
 import Link from 'next/link';
+import { appDeps } from '@/bookings/runtime.server';
 import { termPlaceholders } from '@/content/public.server';
-import { formatCzechDate } from '@/bookings/dates';
+import { formatCzechDate } from '@/platform/dates';
 import { initialFormState } from '@/bookings/form-submit.server';
 import { getPackageOptions } from '@/bookings/packages';
-import { checkDate, firstParam, publicAvailability } from '@/bookings/page-data.server';
+import { checkDate, publicAvailability } from '@/bookings/page-data.server';
 import { InquiryForm } from '@/bookings/ui/inquiry-form';
 import styles from '@/bookings/ui/booking.module.css';
+import { firstParam, type SearchParams } from '@/platform/search-params';
 
 export const metadata: Metadata = {
   title: 'Rezervace termínu',
@@ -15,21 +16,20 @@ export const metadata: Metadata = {
   alternates: { canonical: '/rezervace' },
 };
 
-type Search = Record<string, string | string[] | undefined>;
 
-export default async function ReservationPage({ searchParams }: { searchParams: Promise<Search> }) {
+export default async function ReservationPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const sp = await searchParams;
   const data = await publicAvailability();
-  const termin = firstParam(sp.termin)?.slice(0, 20);
+  const termin = firstParam(sp, 'termin')?.slice(0, 20);
   const check = checkDate(termin, data);
   const packages = getPackageOptions();
-  const balicek = firstParam(sp.balicek);
+  const balicek = firstParam(sp, 'balicek');
   const prefill: Record<string, string> = {};
   if (balicek && packages.some((p) => p.id === balicek)) prefill.packageId = balicek;
-  const datum = firstParam(sp.datum) ?? (check.kind === 'free' ? check.date : undefined);
+  const datum = firstParam(sp, 'datum') ?? (check.kind === 'free' ? check.date : undefined);
   if (datum && /^\d{4}-\d{2}-\d{2}$/.test(datum)) prefill.weddingDate = datum;
-  const mesic = firstParam(sp.mesic);
-  const initial = await initialFormState('full', getDb, prefill);
+  const mesic = firstParam(sp, 'mesic');
+  const initial = await initialFormState('full', appDeps().getDb, prefill);
   const t = termPlaceholders();
 
   return (

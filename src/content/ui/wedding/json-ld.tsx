@@ -1,8 +1,2 @@
-import { headers } from 'next/headers';
-
-/** A JSON-LD block; `<` is escaped so content can never close the script element. */
-export async function JsonLd({ data }: { data: Record<string, unknown> }) {
-  const nonce = (await headers()).get('x-nonce') ?? undefined;
-  const json = JSON.stringify(data).replace(/</g, '\\u003c');
-  return <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: json }} />;
-}
+/** Wedding and blog pages use the site's one JSON-LD block (a data block: no nonce or hash needed under the CSP). */
+export { JsonLd } from '@/ui/seo/json-ld';

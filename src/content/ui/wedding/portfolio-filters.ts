@@ -1,16 +1,11 @@
 import type { Category, Wedding } from '@/content/types';
-import { parseIsoDay } from './format';
+import { parseIsoDay } from '@/platform/dates';
+import { firstParam, type SearchParams } from '@/platform/search-params';
 
 /** Query parameters of /portfolio (Czech, deep-linkable): ?rok=2023&kategorie=obrad */
 export const YEAR_PARAM = 'rok';
 export const CATEGORY_PARAM = 'kategorie';
 
-export type SearchParams = Record<string, string | string[] | undefined>;
-
-export function firstParam(params: SearchParams, name: string): string | undefined {
-  const v = params[name];
-  return Array.isArray(v) ? v[0] : v;
-}
 
 export interface PortfolioFilter {
   year?: number;

@@ -2,7 +2,8 @@ import Link from 'next/link';
 import type { Image, Wedding } from '@/content/types';
 import type { WeddingSource } from '@/content/wedding-source.server';
 import { WeddingCard, WeddingGrid } from './wedding-card';
-import { parsePortfolioFilter, portfolioHref, sortWeddings, yearsOf, type SearchParams } from './portfolio-filters';
+import { parsePortfolioFilter, portfolioHref, sortWeddings, yearsOf } from './portfolio-filters';
+import type { SearchParams } from '@/platform/search-params';
 import styles from './portfolio.module.css';
 
 interface Props {

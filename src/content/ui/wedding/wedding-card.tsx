@@ -2,7 +2,7 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import type { Image, Wedding } from '@/content/types';
 import { Photo } from '@/content/ui/gallery/photo';
-import { formatCzechDate } from './format';
+import { formatCzechDate } from '@/platform/dates';
 import styles from './wedding-card.module.css';
 
 export interface WeddingCardProps {

@@ -2,13 +2,14 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { confirmEmailAction, resendConfirmationAction } from '@/accounts/actions/account';
 import { ConfirmEmailForm, ResendConfirmationForm } from '@/accounts/ui/account-forms';
+import { type SearchParams } from '@/platform/search-params';
 
 export const metadata: Metadata = { title: 'Potvrzení e-mailu', robots: { index: false }, referrer: 'no-referrer' };
 
 /**
  * Opening this page changes nothing: mail scanners pre-open links. Only the button (a POST) confirms.
  */
-export default async function ConfirmEmailPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function ConfirmEmailPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const sp = await searchParams;
   const confirmation = typeof sp.confirmation === 'string' && sp.confirmation.length <= 200 ? sp.confirmation : '';
   return (

@@ -3,15 +3,16 @@ import Link from 'next/link';
 import { requireAdmin } from '@/accounts/guards.server';
 import { getEnv } from '@/platform/env';
 import { outboxData } from '@/bookings/admin-data.server';
-import { formatCzechDateTime } from '@/bookings/dates';
+import { formatCzechDateTime } from '@/platform/dates';
 import { resendMailAction } from '@/bookings/actions/admin';
 import styles from '@/bookings/ui/admin.module.css';
+import { type SearchParams } from '@/platform/search-params';
 
 export const metadata: Metadata = { title: 'E-maily' };
 
 const MAIL_STATUS: Record<string, string> = { pending: 'Čeká', sending: 'Odesílá se', sent: 'Odesláno', stored: 'Uloženo', failed: 'Selhalo' };
 
-export default async function MailOutboxPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function MailOutboxPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   await requireAdmin();
   const sp = await searchParams;
   const onlyProblems = sp.problemy === '1';

@@ -5,7 +5,7 @@ import { cache } from 'react';
 import { getBlogPost, getWeddings } from '@/content/registry';
 import { getSiteInfo } from '@/content/site';
 import { PostMeta } from '@/content/ui/blog/blog-card';
-import { renderMarkdown } from '@/content/ui/blog/markdown';
+import { renderMarkdown } from '@/content/markdown';
 import { Photo } from '@/content/ui/gallery/photo';
 import { WeddingCard, WeddingGrid } from '@/content/ui/wedding/wedding-card';
 import { JsonLd } from '@/content/ui/wedding/json-ld';
@@ -15,6 +15,11 @@ import styles from '@/content/ui/blog/blog.module.css';
 
 interface Props {
   params: Promise<{ slug: string }>;
+}
+
+/** Rendered on first request and kept in the render cache; nothing is baked in at build time (decision 011). */
+export function generateStaticParams(): { slug: string }[] {
+  return [];
 }
 
 const findPost = cache(async (slug: string) => (isValidWeddingSlug(slug) ? getBlogPost(slug) : null));

@@ -1,0 +1,191 @@
+import 'server-only';
+import * as oidc from 'openid-client';
+import { SignJWT, jwtVerify } from 'jose';
+import type { Db } from '@/db/client';
+import { isUniqueViolation } from '@/db/client';
+import { getEnv, siteUrl } from '@/platform/env';
+import { log } from '@/platform/log';
+import { applicationError, forbiddenError } from './errors';
+import { issueJwt, jwtSecret } from './jwt.server';
+import { createUser, findRoleByType, findUserByEmail } from './repository';
+import { accountsConfig } from '../config';
+import { publicUser } from './service.server';
+
+/**
+ * Provider sign-in of the built-in server, shaped like Strapi's grant flow:
+ *   GET /api/connect/{provider}            → 302 to the OpenID provider (state, nonce, PKCE in a signed cookie)
+ *   GET /api/connect/{provider}/callback   → code exchange, then 302 to the site page with `access_token`
+ *   GET /api/auth/{provider}/callback?access_token=… → userinfo → find or create the user → `{ jwt, user }`
+ * One provider, configured by OIDC_ISSUER / OIDC_CLIENT_ID / OIDC_CLIENT_SECRET / OIDC_PROVIDER_NAME.
+ */
+
+const FLOW_COOKIE = 'oidc_flow';
+const FLOW_TTL_SECONDS = 600;
+
+export function oidcProviderName(): string | null {
+  const env = getEnv();
+  return env.OIDC_ISSUER && env.OIDC_CLIENT_ID ? env.OIDC_PROVIDER_NAME : null;
+}
+
+const g = globalThis as unknown as { __oidcConfig?: { key: string; config: Promise<oidc.Configuration> } };
+
+function configuration(): Promise<oidc.Configuration> {
+  const env = getEnv();
+  if (!env.OIDC_ISSUER || !env.OIDC_CLIENT_ID) throw applicationError('This provider is disabled');
+  const key = `${env.OIDC_ISSUER}|${env.OIDC_CLIENT_ID}`;
+  if (!g.__oidcConfig || g.__oidcConfig.key !== key) {
+    const issuer = new URL(env.OIDC_ISSUER);
+    const config = oidc
+      .discovery(issuer, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET, undefined, {
+        // Plain http only for a provider on loopback (development and tests).
+        execute: isLoopback(issuer) ? [oidc.allowInsecureRequests] : [],
+        timeout: 10,
+      })
+      .catch((err: unknown) => {
+        g.__oidcConfig = undefined;
+        throw err;
+      });
+    g.__oidcConfig = { key, config };
+  }
+  return g.__oidcConfig.config;
+}
+
+function isLoopback(url: URL): boolean {
+  return url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+}
+
+function requireProvider(provider: string) {
+  if (!provider || provider !== oidcProviderName()) throw applicationError('This provider is disabled');
+}
+
+function redirectUri(provider: string): string {
+  return `${siteUrl()}/api/connect/${provider}/callback`;
+}
+
+function readCookie(request: Request, name: string): string | null {
+  const header = request.headers.get('cookie');
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === name) return decodeURIComponent(v.join('='));
+  }
+  return null;
+}
+
+function flowCookie(value: string, maxAge: number): string {
+  const secure = siteUrl().startsWith('https:') ? '; Secure' : '';
+  return `${FLOW_COOKIE}=${encodeURIComponent(value)}; Path=/api/connect; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`;
+}
+
+async function unavailable(err: unknown): Promise<never> {
+  log.warn('OpenID provider unavailable', { err });
+  throw applicationError('The provider is currently unavailable');
+}
+
+export async function providerConnect(db: Db, _request: Request, provider: string): Promise<Response> {
+  requireProvider(provider);
+  const config = await configuration().catch(unavailable);
+  const state = oidc.randomState();
+  const nonce = oidc.randomNonce();
+  const verifier = oidc.randomPKCECodeVerifier();
+  const url = oidc.buildAuthorizationUrl(config, {
+    redirect_uri: redirectUri(provider),
+    scope: 'openid email profile',
+    response_type: 'code',
+    state,
+    nonce,
+    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+  });
+  const flow = await new SignJWT({ state, nonce, verifier, provider })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setExpirationTime(`${FLOW_TTL_SECONDS}s`)
+    .sign(await jwtSecret(db));
+  return new Response(null, {
+    status: 302,
+    headers: { location: url.href, 'set-cookie': flowCookie(flow, FLOW_TTL_SECONDS), 'cache-control': 'no-store' },
+  });
+}
+
+export async function providerGrantCallback(db: Db, request: Request, provider: string): Promise<Response> {
+  requireProvider(provider);
+  const raw = readCookie(request, FLOW_COOKIE);
+  let flow: { state: string; nonce: string; verifier: string } | null = null;
+  if (raw) {
+    try {
+      const { payload } = await jwtVerify(raw, await jwtSecret(db), { algorithms: ['HS256'] });
+      if (typeof payload.state === 'string' && typeof payload.nonce === 'string' && typeof payload.verifier === 'string' && payload.provider === provider) {
+        flow = { state: payload.state, nonce: payload.nonce, verifier: payload.verifier };
+      }
+    } catch {
+      flow = null;
+    }
+  }
+  const failed = (reason: string) =>
+    new Response(null, {
+      status: 302,
+      headers: { location: `${siteUrl()}/ucet/prihlaseni?chyba=${encodeURIComponent(reason)}`, 'set-cookie': flowCookie('', 0), 'cache-control': 'no-store' },
+    });
+  if (!flow) return failed('poskytovatel');
+  const config = await configuration().catch(unavailable);
+  // The provider calls back on the public URL; rebuild it from siteUrl() (the request may have come via a proxy).
+  const current = new URL(redirectUri(provider));
+  current.search = new URL(request.url).search;
+  let accessToken: string;
+  try {
+    const tokens = await oidc.authorizationCodeGrant(config, current, {
+      pkceCodeVerifier: flow.verifier,
+      expectedState: flow.state,
+      expectedNonce: flow.nonce,
+      idTokenExpected: true,
+    });
+    accessToken = tokens.access_token;
+  } catch (err) {
+    log.warn('OpenID code exchange failed', { provider, err });
+    return failed('poskytovatel');
+  }
+  return new Response(null, {
+    status: 302,
+    headers: {
+      location: `${siteUrl()}/ucet/prihlaseni/${provider}?access_token=${encodeURIComponent(accessToken)}`,
+      'set-cookie': flowCookie('', 0),
+      'cache-control': 'no-store',
+    },
+  });
+}
+
+/** GET /auth/{provider}/callback?access_token=… — Strapi's provider callback: the provider's own token in, our jwt out. */
+export async function providerCallback(db: Db, request: Request, provider: string) {
+  requireProvider(provider);
+  const accessToken = new URL(request.url).searchParams.get('access_token');
+  if (!accessToken || accessToken.length > 4096) throw applicationError('No access_token.');
+  const config = await configuration().catch(unavailable);
+  let info: oidc.UserInfoResponse;
+  try {
+    info = await oidc.fetchUserInfo(config, accessToken, oidc.skipSubjectCheck);
+  } catch (err) {
+    log.warn('OpenID userinfo failed', { provider, err });
+    throw applicationError('Invalid access_token.');
+  }
+  const email = typeof info.email === 'string' ? info.email.toLowerCase() : '';
+  // An address the provider has not verified could belong to someone else's local account.
+  if (!email || info.email_verified === false) throw applicationError('Email was not available.');
+  let user = await findUserByEmail(db, email);
+  if (user && user.provider !== provider) throw applicationError('Email is already taken.');
+  if (!user) {
+    const role = await findRoleByType(db, 'authenticated');
+    const username = typeof info.preferred_username === 'string' && info.preferred_username ? info.preferred_username : email;
+    try {
+      user = await createUser(db, { username: `${username}`.slice(0, 100), email, passwordHash: null, provider, confirmed: true, roleId: role?.id ?? null });
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      // Username collision with a local account: fall back to the address, which is unique.
+      user = await createUser(db, { username: email, email, passwordHash: null, provider, confirmed: true, roleId: role?.id ?? null }).catch((e: unknown) => {
+        if (isUniqueViolation(e)) throw applicationError('Email is already taken.');
+        throw e;
+      });
+    }
+  }
+  if (user.blocked) throw forbiddenError('Your account has been blocked by an administrator');
+  return { jwt: await issueJwt(db, user, accountsConfig().sessionSeconds), user: publicUser(user) };
+}
