@@ -20,6 +20,8 @@ export function contentStartupSteps(): StartupStep[] {
         log.info('booking terms: ready', { holdDays: terms.holdDays, depositPercent: terms.depositPercent });
       },
     },
+    // Resumes photo processing left unfinished by the previous run (the queue's state is in the database).
+    { name: 'studio photo queue', run: async () => (await import('./studio/runtime.server')).startStudioQueue() },
     {
       // Picks the provider from CONTENT_SOURCE (an unknown name fails listing the valid ones). No network call:
       // a slow or down CMS must not stop the site starting (it falls back to sample data; /api/ready reports it).

@@ -64,6 +64,8 @@ export const envSchema = z.object({
   REVALIDATE_SECRET: optionalString,
   /** Seconds a cached content answer is served before it is refreshed in the background. */
   CONTENT_REVALIDATE_SECONDS: int(60, 0),
+  /** Read by the render cache handler (src/platform/render-cache/handler.mjs); validated here at start-up. */
+  RENDER_CACHE_MAX_MB: int(64, 1),
 
   // Accounts
   ACCOUNTS_SOURCE: z

@@ -17,6 +17,9 @@ export class ContentFetchError extends Error {
   }
 }
 
+/** Next's fetch instrumentation passes `next.internal` fetches straight to the platform fetch (docs/decisions/011). */
+const UNTRACKED_BY_NEXT = { internal: true } as NextFetchRequestConfig;
+
 /** Removes secrets (access_token=…) from a URL before it is logged. */
 export function redactUrl(url: string): string {
   return url.replace(/(access_token=)[^&]*/g, '$1***');
@@ -32,8 +35,11 @@ export async function fetchJson(
     res = await fetch(url, {
       headers: { accept: 'application/json', ...init.headers },
       signal: AbortSignal.timeout(init.timeoutMs),
-      // Our own cache (cache.ts) decides freshness; Next's fetch cache must not keep a second copy.
-      cache: 'no-store',
+      // Our own cache (cache.ts) decides freshness, so Next's fetch cache must not keep a second copy. Not with
+      // `cache: 'no-store'`: inside a cached page's render that marks the page per request and Next answers 500
+      // ("static to dynamic at runtime"). Next leaves fetches marked internal alone (neither cached nor tracked);
+      // tests/e2e/render-cache-csp.e2e.ts renders cached pages from a remote source and fails if that changes.
+      next: UNTRACKED_BY_NEXT,
     });
   } catch (err) {
     const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');

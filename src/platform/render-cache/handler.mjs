@@ -27,6 +27,8 @@ export const ROOT_LAYOUT_TAG = '_N_T_/layout';
 const TAGS_HEADER = 'x-next-cache-tags';
 const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 const NONCE_SCRIPT = /<script\b[^>]*\snonce=/i;
+/** Next's own error routes: /_not-found (every unknown path) and /_global-error. */
+const ERROR_ROUTE = /(^|\/)_(not-found|global-error)(\/|$)/;
 
 /**
  * @typedef {{ kind: string, html?: unknown, rscData?: unknown, segmentData?: unknown, status?: number,
@@ -225,8 +227,9 @@ export default class RenderCacheHandler {
     drop(key, s);
     if (!data) return;
     attachPolicy(data);
-    // A not-found answer is not kept: any path can be asked for, and the cache must not fill up with them.
-    if (data.kind === 'APP_PAGE' && data.status === 404) return;
+    // A not-found answer is not kept: any path can be asked for, the cache must not fill up with them, and the
+    // app-wide 404 page (one route for every unknown path) prints the path it was rendered for.
+    if (data.kind === 'APP_PAGE' && (data.status === 404 || ERROR_ROUTE.test(key))) return;
     // Never keep a page rendered with a request's nonce: served again, it would carry no valid policy.
     if (data.kind === 'APP_PAGE' && typeof data.html === 'string' && NONCE_SCRIPT.test(data.html)) return;
     const headerTags = data.headers?.[TAGS_HEADER];

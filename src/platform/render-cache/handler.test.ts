@@ -89,3 +89,10 @@ describe('chunk integrity', () => {
     expect(html).toContain('<script src="https://x.cz/y.js"></script>');
   });
 });
+
+describe('error routes', () => {
+  it('never keeps the app-wide not-found page, whatever status Next gives it', async () => {
+    await handler.set('/_not-found', page('<p>Page not found: /a</p>', '_N_T_/layout', 200), {});
+    expect(await handler.get('/_not-found')).toBeNull();
+  });
+});

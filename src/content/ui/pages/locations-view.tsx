@@ -58,7 +58,7 @@ export function LocationsView({ content }: { content: LocationsContent }) {
                   return (
                     <tr key={e.place}>
                       <th scope="row">{e.place}</th>
-                      <td>{e.km} km</td>
+                      <td>{e.km}{'\u00a0'}km</td>
                       <td>{cost === 0 ? 'zdarma' : formatCzk(cost)}</td>
                     </tr>
                   );

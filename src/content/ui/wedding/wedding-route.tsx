@@ -1,5 +1,6 @@
 import { cache } from 'react';
-import { notFound } from 'next/navigation';
+import { notFound, permanentRedirect } from 'next/navigation';
+import { currentSlugOfRenamedWedding } from '@/content/studio/runtime.server';
 import type { Wedding, WeddingDetail } from '@/content/types';
 import { sortWeddings } from './portfolio-filters';
 import type { WeddingSource } from '@/content/wedding-source.server';
@@ -14,7 +15,12 @@ import { NotFoundView, currentPath } from '@/ui/error-view';
 export const weddingBySlug = cache(async (source: WeddingSource, slug: string): Promise<WeddingDetail> => {
   if (!isValidWeddingSlug(slug)) notFound();
   const wedding = await source.getWedding(slug);
-  if (!wedding) notFound();
+  if (!wedding) {
+    // A studio wedding whose slug was changed keeps its old address: 308 to the current one.
+    const renamed = source.name === 'local' ? await currentSlugOfRenamedWedding(slug) : null;
+    if (renamed) permanentRedirect(`/weddings/${renamed}`);
+    notFound();
+  }
   return wedding;
 });
 
