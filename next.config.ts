@@ -63,6 +63,9 @@ const config: NextConfig = {
       { source: '/privacy', destination: '/ochrana-udaju', permanent: true },
       { source: '/privacy-policy', destination: '/ochrana-udaju', permanent: true },
       { source: '/booking', destination: '/rezervace', permanent: true },
+      // Answered here rather than by the (cached) page's permanentRedirect(): a cached redirect entry would be
+      // sent with its Location header twice.
+      { source: '/weddings', destination: '/portfolio', permanent: true },
     ];
   },
 };
