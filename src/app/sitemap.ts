@@ -1,7 +1,7 @@
 import type { MetadataRoute } from 'next';
 import { connection } from 'next/server';
 import { listContentPageSlugs } from '@/content/pages/content-pages';
-import { getBlogPosts, getWeddings } from '@/content/registry';
+import { getBlogPosts, getWeddings } from '@/content/registry.server';
 import { siteUrl } from '@/platform/env';
 
 /** Public, indexable pages. Built per request so SITE_URL and the content source are read at run time. */

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createStrapiProvider, type StrapiConfig } from '@/content/providers/strapi/strapi-provider';
 import { clearContentCache } from '@/content/cache';
 import { clearContentErrors, lastContentError } from '@/content/status';
-import { getCachedContent, getContentStatus, getWedding, getWeddings } from '@/content/registry';
+import { getCachedContent, getContentStatus, getWedding, getWeddings } from '@/content/registry.server';
 import { resetEnvForTests } from '@/platform/env';
 import { GET as mediaGET } from '@/app/api/media/[source]/[...path]/route';
 import { startFakeStrapi, type FakeStrapi } from '../fakes/strapi';

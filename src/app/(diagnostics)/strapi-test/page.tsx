@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { connection } from 'next/server';
-import { getContentStatus, getWeddings, type ContentStatus } from '@/content/registry';
+import { getContentStatus, getWeddings, type ContentStatus } from '@/content/registry.server';
 import { getEnv } from '@/platform/env';
 
 export const metadata: Metadata = {
