@@ -6,7 +6,7 @@
  *      /, /portfolio and a wedding page during processing (budget: p99 < 200 ms), and how long the queue took.
  * Results → bench/results/studio.json.
  *
- *   npm run bench:studio -- --photos=100 --mp=12 --runs=3
+ *   npm run bench:studio -- --photos=100 --mp=12 --runs=3   (tsx --conditions=react-server: the app modules are server-only)
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -225,8 +225,13 @@ describe.each([
     });
     const moved = await fetch(`${server.url}/weddings/${SLUG}`, { redirect: 'manual' });
     expect(moved.status).toBe(308);
-    expect(new URL(moved.headers.get('location') ?? '', server.url).pathname).toBe(`/weddings/${NEW_SLUG}`);
-    const res = await p.goto(`${server.url}/weddings/${NEW_SLUG}`);
+    // Next 16 repeats the Location header of a redirect rendered by a cached (ISR) page; every copy is the new URL,
+    // which browsers accept (Chromium refuses only differing copies).
+    const locations = new Set((moved.headers.get('location') ?? '').split(',').map((l) => new URL(l.trim(), server.url).pathname));
+    expect([...locations]).toEqual([`/weddings/${NEW_SLUG}`]);
+    const res = await p.goto(`${server.url}/weddings/${SLUG}`);
+    expect(res?.request().redirectedFrom()?.response() ? (await res.request().redirectedFrom()!.response())!.status() : null).toBe(308);
+    expect(new URL(p.url()).pathname).toBe(`/weddings/${NEW_SLUG}`);
     expect(res?.status()).toBe(200);
     expect(await p.textContent('h1')).toContain(COUPLE);
     await expectNoAxeViolations(p);
@@ -274,6 +279,7 @@ describe.each([
     expect((await api(`/admin/svatby/${weddingId}/nahled`)).status).toBe(307);
     await page.goto(`${server.url}/admin/svatby/${weddingId}/nahled`);
     expect(await page.textContent('h1')).toContain(COUPLE);
+    await expectNoAxeViolations(page);
     await page.goto(`${server.url}/admin/svatby/${weddingId}`);
     await hydrated(page, '[data-testid="dropzone"]');
     await page.click('button:has-text("Skrýt z webu")');

@@ -160,7 +160,7 @@ describe.each([
       await deleteWedding(deps, id);
       expect(await storage.exists(variantKey(b.id, 384, 'jpg'))).toBe(false);
       expect(await getWedding(h.db, id)).toBeNull();
-    });
+    }, 180_000);
 
     it.runIf(enabled)('refuses bad input with Czech messages and stores nothing', async () => {
       const { id } = await createWedding(deps, { couple: 'Test Chyb', date: '2026-07-01', location: 'Brno' });

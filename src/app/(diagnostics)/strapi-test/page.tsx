@@ -131,7 +131,7 @@ export default async function ContentDiagnosticsPage() {
         <ul data-testid="content-weddings">
           {weddings.map((w) => (
             <li key={w.id}>
-              <Link href={`/weddings/${encodeURIComponent(w.slug)}`}>{w.couple}</Link> — {w.location}, {w.year}
+              <Link href={`/weddings/${encodeURIComponent(w.slug)}`}>{w.couple}</Link> – {w.location}, {w.year}
             </li>
           ))}
         </ul>
