@@ -36,6 +36,22 @@ function summaryRows(i: InquiryDetail): [string, string][] {
   return rows.filter((r): r is [string, string] => Boolean(r[1]));
 }
 
+/**
+ * What the auto-reply may repeat: the auto-reply goes to an address nobody has verified yet, so it carries none
+ * of the free text typed into the form (names, venue, message …) — otherwise the form would relay anybody's text
+ * to anybody's mailbox. Only our own reference and values picked from our own lists or numbers.
+ */
+function autoReplyRows(i: InquiryDetail): [string, string][] {
+  const rows: [string, string | null | undefined][] = [
+    ['Číslo poptávky', i.reference],
+    [FIELD_LABELS.weddingDate, i.weddingDate ? formatCzechDate(i.weddingDate) : null],
+    [FIELD_LABELS.guestCount, i.guestCount?.toString()],
+    [FIELD_LABELS.packageId, packageName(i.packageId)],
+    [FIELD_LABELS.hours, i.hours?.toString()],
+  ];
+  return rows.filter((r): r is [string, string] => Boolean(r[1]));
+}
+
 function textTable(rows: [string, string][]): string {
   return rows.map(([k, v]) => `${k}: ${v}`).join('\n');
 }
@@ -50,8 +66,11 @@ function layout(body: string): string {
   return `<!doctype html><html lang="cs"><head><meta charset="utf-8"></head><body style="font-family:Georgia,serif;color:#1f1d1a;background:#faf7f2;padding:24px">${body}</body></html>`;
 }
 
-/** New inquiry → the photographer; a reply goes straight to the couple. */
-export async function queueNewInquiryMails(db: Db, i: InquiryDetail): Promise<number[]> {
+/**
+ * New inquiry → the photographer; a reply goes straight to the couple unless its budget is spent
+ * (`autoReply: false`, decided by the service).
+ */
+export async function queueNewInquiryMails(db: Db, i: InquiryDetail, opts: { autoReply: boolean }): Promise<number[]> {
   const env = getEnv();
   const site = getSiteInfo();
   const rows = summaryRows(i);
@@ -75,7 +94,9 @@ export async function queueNewInquiryMails(db: Db, i: InquiryDetail): Promise<nu
       relatedId: i.reference,
     }),
   );
-  const greeting = `Dobrý den${i.partner1 ? `, ${i.partner1.split(' ')[0]}` : ''},`;
+  if (!opts.autoReply) return ids;
+  const replyRows = autoReplyRows(i);
+  const greeting = 'Dobrý den,';
   const intro =
     i.kind === 'contact'
       ? 'děkuji za vaši zprávu. Ozvu se vám co nejdříve, obvykle do dvou pracovních dnů.'
@@ -84,9 +105,9 @@ export async function queueNewInquiryMails(db: Db, i: InquiryDetail): Promise<nu
     await queueMail(db, {
       to: i.email,
       subject: `Děkuji za ${i.kind === 'contact' ? 'zprávu' : 'poptávku'} – ${i.reference}`,
-      text: `${greeting}\n\n${intro}\n\nShrnutí toho, co jste mi poslali:\n\n${textTable(rows)}\n\nPokud budete chtít cokoli doplnit, stačí odpovědět na tento e-mail a uvést číslo ${i.reference}.\n\nS pozdravem\n${site.photographer.name}\n${site.photographer.phone}\n${siteUrl()}\n`,
+      text: `${greeting}\n\n${intro}\n\nShrnutí toho, co jste mi poslali:\n\n${textTable(replyRows)}\n\nPokud budete chtít cokoli doplnit, stačí odpovědět na tento e-mail a uvést číslo ${i.reference}.\n\nS pozdravem\n${site.photographer.name}\n${site.photographer.phone}\n${siteUrl()}\n`,
       html: layout(
-        `<p>${esc(greeting)}</p><p>${esc(intro)}</p><p>Shrnutí toho, co jste mi poslali:</p>${htmlTable(rows)}<p>Pokud budete chtít cokoli doplnit, stačí odpovědět na tento e-mail a uvést číslo <strong>${esc(
+        `<p>${esc(greeting)}</p><p>${esc(intro)}</p><p>Shrnutí toho, co jste mi poslali:</p>${htmlTable(replyRows)}<p>Pokud budete chtít cokoli doplnit, stačí odpovědět na tento e-mail a uvést číslo <strong>${esc(
           i.reference,
         )}</strong>.</p><p>S pozdravem<br>${esc(site.photographer.name)}<br>${esc(site.photographer.phone)}</p>`,
       ),

@@ -6,7 +6,17 @@ import { log } from '@/platform/log';
 import { addDays, addMonths, daysBetween, formatCzechDate, isValidIsoDate, localToday } from './dates';
 import { detectFlags } from './flags';
 import { LIMITS, parseInquiry, type FieldErrorMap, type InquiryKind } from './input';
-import { CLIENT_WINDOW_MS, GLOBAL_CEILING_FACTOR, GLOBAL_WINDOW_MS, MAX_AVAILABILITY_DAYS, type BookingConfig } from './config';
+import {
+  AUTO_REPLY_CLEAN_PER_DAY,
+  AUTO_REPLY_FLAGGED_PER_DAY,
+  AUTO_REPLY_PER_RECIPIENT,
+  AUTO_REPLY_WINDOW_MS,
+  CLIENT_WINDOW_MS,
+  GLOBAL_CEILING_FACTOR,
+  GLOBAL_WINDOW_MS,
+  MAX_AVAILABILITY_DAYS,
+  type BookingConfig,
+} from './config';
 import * as repo from './repository.server';
 import { clientHash, formAgeMs } from './secrets.server';
 import { queueConfirmationMail, queueNewInquiryMails } from './notifications.server';
@@ -144,7 +154,10 @@ export async function submitInquiry(getDb: () => Promise<Db>, req: IntakeRequest
     let mailIds: number[] = [];
     try {
       const detail = await repo.findInquiry(db, stored.id);
-      if (detail) mailIds = await queueNewInquiryMails(db, detail);
+      if (detail) {
+        const autoReply = await autoReplyAllowed(db, input.email, flags, now);
+        mailIds = await queueNewInquiryMails(db, detail, { autoReply });
+      }
     } catch (err) {
       log.error('inquiry stored but its e-mails could not be queued', { reference: stored.reference, err });
     }
@@ -154,6 +167,22 @@ export async function submitInquiry(getDb: () => Promise<Db>, req: IntakeRequest
     log.error('inquiry: storage failed', { err });
     return { ok: false, status: 503, message: TRY_AGAIN };
   }
+}
+
+/** May this inquiry's couple get an auto-reply? Counts against the budgets in config.ts (AUTO_REPLY_*). */
+async function autoReplyAllowed(db: Db, email: string, flags: string[], now: Date): Promise<boolean> {
+  const recipient = await clientHash(db, `mail:${email.trim().toLowerCase()}`);
+  const perRecipient = await hitRateLimit(db, `autoreply:to:${recipient}`, AUTO_REPLY_PER_RECIPIENT, AUTO_REPLY_WINDOW_MS, now.getTime());
+  if (!perRecipient.allowed) {
+    log.warn('inquiry auto-reply skipped: recipient budget spent');
+    return false;
+  }
+  const flagged = flags.some((f) => f !== 'date_soon');
+  const daily = flagged
+    ? await hitRateLimit(db, 'autoreply:flagged', AUTO_REPLY_FLAGGED_PER_DAY, AUTO_REPLY_WINDOW_MS, now.getTime())
+    : await hitRateLimit(db, 'autoreply:clean', AUTO_REPLY_CLEAN_PER_DAY, AUTO_REPLY_WINDOW_MS, now.getTime());
+  if (!daily.allowed) log.warn('inquiry auto-reply skipped: daily budget spent', { flagged });
+  return daily.allowed;
 }
 
 export type AvailabilityResult = { ok: true; taken: string[] } | { ok: false; status: 400; message: string };
