@@ -1,10 +1,13 @@
 import type { Db } from '@/db/client';
-import { isUniqueViolation } from '@/db/client';
+import { isUniqueViolation, rowsOf } from '@/db/client';
 import { siteUrl } from '@/platform/env';
 import { deliverPendingMail, queueMail, type MailMessage } from '@/platform/mail.server';
 import { log } from '@/platform/log';
 import { accountsConfig } from '../config';
-import { confirmationEmail, passwordChangedEmail, resetPasswordEmail } from '../emails';
+import { alreadyRegisteredEmail, confirmationEmail, passwordChangedEmail, resetPasswordEmail } from '../emails';
+import { hitRateLimit } from '@/platform/rate-limit';
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { applicationError, forbiddenError, rateLimitError, unauthorizedError, validationError } from './errors';
 import { clearLoginFailures, loginWaitSeconds, recordLoginFailure } from './login-throttle';
 import { hashPassword, verifyPassword } from './passwords';
@@ -142,9 +145,18 @@ export async function register(db: Db, body: unknown) {
   c.done();
   if (username.length > 100) throw validationError('username must be at most 100 characters');
 
-  if (await usernameOrEmailTaken(db, username, email)) throw applicationError('Email or Username are already taken');
-  const role = await findRoleByType(db, 'authenticated');
   const confirmation = accountsConfig().emailConfirmation;
+  if (await usernameOrEmailTaken(db, username, email)) {
+    // With confirmation on, a taken address gets the same answer as a new one (no enumeration), and its owner
+    // gets a mail saying what to do. With confirmation off a new account is signed in at once, so the
+    // difference shows anyway: say it.
+    const existing = confirmation ? await findUserByEmail(db, email) : null;
+    if (!existing) throw applicationError('Email or Username are already taken');
+    await hashPassword(password); // the same work as a new registration
+    await notifyAlreadyRegistered(db, existing);
+    return { user: await lookalikeNewUser(db, username, email) };
+  }
+  const role = await findRoleByType(db, 'authenticated');
   let user: UserWithRole;
   try {
     user = await createUser(db, {
@@ -164,6 +176,43 @@ export async function register(db: Db, body: unknown) {
     return { user: publicUser(user) };
   }
   return session(db, user);
+}
+
+async function notifyAlreadyRegistered(db: Db, user: UserWithRole): Promise<void> {
+  if (user.blocked) return;
+  try {
+    // At most a few such notices per account and day: registration must not become a way to mail-bomb someone.
+    const budget = await hitRateLimit(db, `account-notice:${user.id}`, 3, 24 * 3600_000);
+    if (!budget.allowed) return;
+    const code = user.provider === 'local' ? await createToken(db, 'reset-password', user.id, RESET_CODE_TTL_MS) : null;
+    const mail = alreadyRegisteredEmail({
+      confirmed: user.confirmed,
+      resetUrl: code ? `${siteUrl()}/ucet/obnova-hesla?code=${encodeURIComponent(code)}` : `${siteUrl()}/ucet/zapomenute-heslo`,
+      signInUrl: `${siteUrl()}/ucet/prihlaseni`,
+    });
+    await mailAfterAnswer(db, { to: user.email, ...mail, kind: 'account-already-registered', relatedId: String(user.id) });
+  } catch (err) {
+    log.error('register: could not queue the already-registered notice', { userId: user.id, err });
+  }
+}
+
+/** What a new registration answers (Strapi's public user), for an address that is already taken. */
+async function lookalikeNewUser(db: Db, username: string, email: string) {
+  const now = new Date().toISOString();
+  // Take an id from the same sequence a new account would use, so ids reveal nothing either.
+  const rows = rowsOf<{ id: number | string }>(await db.execute(sql`SELECT nextval(pg_get_serial_sequence('auth_users', 'id')) AS id`));
+  return {
+    id: Number(rows[0]?.id ?? 0),
+    documentId: randomBytes(12).toString('hex').slice(0, 24),
+    username,
+    email: email.toLowerCase(),
+    provider: 'local',
+    confirmed: false,
+    blocked: false,
+    createdAt: now,
+    updatedAt: now,
+    publishedAt: now,
+  };
 }
 
 async function sendConfirmation(db: Db, user: UserWithRole) {
@@ -245,9 +294,8 @@ export async function sendEmailConfirmation(db: Db, body: unknown) {
   const email = c.string('email', { email: true });
   c.done();
   const user = await findUserByEmail(db, email);
-  if (user) {
-    if (user.confirmed) throw applicationError('Already confirmed');
-    if (user.blocked) throw applicationError('User blocked');
+  // Same answer for unknown, confirmed, blocked and unconfirmed addresses (no enumeration); only the last get mail.
+  if (user && !user.confirmed && !user.blocked) {
     try {
       await sendConfirmation(db, user);
     } catch (err) {
