@@ -70,7 +70,7 @@ function layout(body: string): string {
  * New inquiry → the photographer; a reply goes straight to the couple unless its budget is spent
  * (`autoReply: false`, decided by the service).
  */
-export async function queueNewInquiryMails(db: Db, i: InquiryDetail, opts: { autoReply: boolean }): Promise<number[]> {
+export async function queueNewInquiryMails(db: Db, i: InquiryDetail, opts: { autoReply: boolean; claimUrl?: string }): Promise<number[]> {
   const env = getEnv();
   const site = getSiteInfo();
   const rows = summaryRows(i);
@@ -96,6 +96,10 @@ export async function queueNewInquiryMails(db: Db, i: InquiryDetail, opts: { aut
   );
   if (!opts.autoReply) return ids;
   const replyRows = autoReplyRows(i);
+  // The link attaches this inquiry to the account that is signed in when it is opened (src/bookings/claims.server.ts).
+  const claimLine = 'Stav poptávky můžete sledovat ve svém účtu na webu – po přihlášení otevřete tento odkaz';
+  const claimText = opts.claimUrl ? `\n${claimLine}:\n${opts.claimUrl}\n` : '';
+  const claimHtml = opts.claimUrl ? `<p>${esc(claimLine)}: <a href="${esc(opts.claimUrl)}">${esc(opts.claimUrl)}</a></p>` : '';
   const greeting = 'Dobrý den,';
   const intro =
     i.kind === 'contact'
@@ -105,11 +109,11 @@ export async function queueNewInquiryMails(db: Db, i: InquiryDetail, opts: { aut
     await queueMail(db, {
       to: i.email,
       subject: `Děkuji za ${i.kind === 'contact' ? 'zprávu' : 'poptávku'} – ${i.reference}`,
-      text: `${greeting}\n\n${intro}\n\nShrnutí toho, co jste mi poslali:\n\n${textTable(replyRows)}\n\nPokud budete chtít cokoli doplnit, stačí odpovědět na tento e-mail a uvést číslo ${i.reference}.\n\nS pozdravem\n${site.photographer.name}\n${site.photographer.phone}\n${siteUrl()}\n`,
+      text: `${greeting}\n\n${intro}\n\nShrnutí toho, co jste mi poslali:\n\n${textTable(replyRows)}\n\nPokud budete chtít cokoli doplnit, stačí odpovědět na tento e-mail a uvést číslo ${i.reference}.\n${claimText}\nS pozdravem\n${site.photographer.name}\n${site.photographer.phone}\n${siteUrl()}\n`,
       html: layout(
         `<p>${esc(greeting)}</p><p>${esc(intro)}</p><p>Shrnutí toho, co jste mi poslali:</p>${htmlTable(replyRows)}<p>Pokud budete chtít cokoli doplnit, stačí odpovědět na tento e-mail a uvést číslo <strong>${esc(
           i.reference,
-        )}</strong>.</p><p>S pozdravem<br>${esc(site.photographer.name)}<br>${esc(site.photographer.phone)}</p>`,
+        )}</strong>.</p>${claimHtml}<p>S pozdravem<br>${esc(site.photographer.name)}<br>${esc(site.photographer.phone)}</p>`,
       ),
       kind: 'inquiry-autoreply',
       relatedId: i.reference,

@@ -19,6 +19,8 @@ import {
 } from './config';
 import * as repo from './repository.server';
 import { clientHash, formAgeMs } from './secrets.server';
+import { claimLink, createClaimToken } from './claims.server';
+
 import { queueConfirmationMail, queueNewInquiryMails } from './notifications.server';
 import { STATUS_LABELS, canTransition, type InquiryStatus } from './statuses';
 
@@ -156,7 +158,8 @@ export async function submitInquiry(getDb: () => Promise<Db>, req: IntakeRequest
       const detail = await repo.findInquiry(db, stored.id);
       if (detail) {
         const autoReply = await autoReplyAllowed(db, input.email, flags, now);
-        mailIds = await queueNewInquiryMails(db, detail, { autoReply });
+        const claimUrl = autoReply ? claimLink(await createClaimToken(db, stored.id, now)) : undefined;
+        mailIds = await queueNewInquiryMails(db, detail, { autoReply, claimUrl });
       }
     } catch (err) {
       log.error('inquiry stored but its e-mails could not be queued', { reference: stored.reference, err });

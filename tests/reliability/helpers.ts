@@ -105,17 +105,6 @@ export function validInquiry(tag: string, n: number): InquiryPayload {
 
 type InquiryAnswer = { status: number; json: { reference?: string; error?: { message: string; fields?: Record<string, string> } } | null; headers: Headers };
 
-const agents = new Map<string, http.Agent>();
-/** One keep-alive agent per source address: a "client" is a socket bound to its own loopback address. */
-function agentFor(localAddress: string): http.Agent {
-  let a = agents.get(localAddress);
-  if (!a) {
-    a = new http.Agent({ keepAlive: true, maxSockets: 4, localAddress });
-    agents.set(localAddress, a);
-  }
-  return a;
-}
-
 /**
  * POST /api/inquiries. `from` binds the socket to that local address (any of 127.0.0.0/8): a different real
  * client as the server sees it, without trusting any header.
@@ -147,7 +136,9 @@ function postInquiryFrom(baseUrl: string, body: unknown, headers: Record<string,
       url,
       {
         method: 'POST',
-        agent: agentFor(from),
+        // A fresh connection per request: a kept-alive socket the server closes when idle would reset mid-flood.
+        agent: false,
+        localAddress: from,
         timeout: 60_000,
         headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)), 'idempotency-key': randomUUID(), ...headers },
       },

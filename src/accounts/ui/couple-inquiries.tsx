@@ -1,28 +1,27 @@
 import Link from 'next/link';
 import { getDb } from '@/db/db.server';
-import { listInquiriesForEmail } from '@/bookings/repository.server';
+import { listClaimedInquiries } from '@/bookings/claims.server';
 import { formatCzechDate } from '@/bookings/dates';
+import { requestClaimLinksAction } from '@/bookings/ui/claim-actions';
+import { RequestClaimLinksForm } from '@/bookings/ui/claim-forms';
+import { accountsConfig } from '../config';
 import type { SessionUser } from '../session-user';
 
 /**
- * The couple's own inquiries, linked by their e-mail — only once that e-mail is confirmed (otherwise anyone
- * could register someone else's address and read their inquiries). The list comes from the bookings domain as
- * DTOs without internal fields.
+ * The couple's own inquiries: only those attached to this account through a link mailed to the inquiry's address
+ * (src/bookings/claims.server.ts) — a matching e-mail alone proves nothing, anyone can register any address.
+ * The list comes from the bookings domain as DTOs without internal fields.
  */
 export async function CoupleInquiries({ user }: { user: SessionUser }) {
-  if (!user.confirmed) {
-    return (
-      <section aria-labelledby="inquiries-title" style={{ marginTop: '3rem' }}>
-        <h2 id="inquiries-title" style={{ fontSize: '1.6rem' }}>
-          Vaše poptávky
-        </h2>
-        <p className="notice" role="status">
-          Poptávky zobrazíme, jakmile potvrdíte svůj e-mail. <Link href="/ucet/potvrzeni">Poslat potvrzovací odkaz znovu</Link>
-        </p>
-      </section>
-    );
-  }
-  const items = await listInquiriesForEmail(await getDb(), user.email);
+  const items = await listClaimedInquiries(await getDb(), `${accountsConfig().source}:${String(user.id)}`);
+  const request = (
+    <div style={{ marginTop: '1rem' }}>
+      <p>
+        Poslali jste nám poptávku z adresy {user.email}? Pošleme na ni odkaz, kterým ji k účtu připojíte.
+      </p>
+      <RequestClaimLinksForm action={requestClaimLinksAction} />
+    </div>
+  );
   return (
     <section aria-labelledby="inquiries-title" style={{ marginTop: '3rem' }}>
       <h2 id="inquiries-title" style={{ fontSize: '1.6rem' }}>
@@ -30,7 +29,7 @@ export async function CoupleInquiries({ user }: { user: SessionUser }) {
       </h2>
       {items.length === 0 ? (
         <p>
-          Z adresy {user.email} jsme zatím žádnou poptávku nedostali. <Link href="/rezervace">Poslat poptávku</Link>
+          K účtu zatím není připojená žádná poptávka. <Link href="/rezervace">Poslat poptávku</Link>
         </p>
       ) : (
         <ul className="grid" style={{ listStyle: 'none', padding: 0 }} data-testid="couple-inquiries">
@@ -57,6 +56,7 @@ export async function CoupleInquiries({ user }: { user: SessionUser }) {
           ))}
         </ul>
       )}
+      {request}
     </section>
   );
 }

@@ -99,3 +99,21 @@ export const inquiryNotes = pgTable(
   },
   (t) => [index('inquiry_notes_inquiry_idx').on(t.inquiryId, t.createdAt)],
 );
+
+/** Which account may see an inquiry in /ucet: the one that opened a claim link mailed to its address (0031). */
+export const inquiryClaims = pgTable(
+  'inquiry_claims',
+  {
+    inquiryId: integer('inquiry_id')
+      .primaryKey()
+      .references(() => inquiries.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash'),
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
+    owner: text('owner'),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('inquiry_claims_token_idx').on(t.tokenHash).where(sql`token_hash IS NOT NULL`),
+    index('inquiry_claims_owner_idx').on(t.owner).where(sql`owner IS NOT NULL`),
+  ],
+);

@@ -14,7 +14,9 @@ const NOTICES: Record<string, string> = {
 export default async function AccountPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const user = await requireUser();
   const sp = await searchParams;
-  const notice = sp.vitejte === '1' ? NOTICES.vitejte : sp.heslo === 'obnoveno' ? NOTICES.obnoveno : null;
+  const claimed = typeof sp.pripojeno === 'string' && /^[A-Z0-9-]{4,30}$/.test(sp.pripojeno) ? sp.pripojeno : null;
+  const notice =
+    sp.vitejte === '1' ? NOTICES.vitejte : sp.heslo === 'obnoveno' ? NOTICES.obnoveno : claimed ? `Poptávka ${claimed} je připojená k vašemu účtu.` : null;
   return (
     <div className="container-narrow section">
       <p className="eyebrow">Můj účet</p>
