@@ -6,6 +6,7 @@ import { deliverPendingMail } from '@/platform/mail.server';
 import { log } from '@/platform/log';
 import { pruneRateLimits } from '@/platform/rate-limit';
 import { pruneLoginFailures } from '@/accounts/builtin/login-throttle';
+import { pruneRevokedTokens } from '@/accounts/builtin/service';
 import { bookingConfig } from './config';
 import { withJobLock } from './repository.server';
 import { runMaintenance } from './service.server';
@@ -30,6 +31,7 @@ export async function bookingsTick(now = new Date()): Promise<void> {
     // Rate-limit windows older than a day are never read again (every limiter's window is shorter).
     await pruneRateLimits(tx, 86_400_000, now.getTime());
     await pruneLoginFailures(tx, now.getTime());
+    await pruneRevokedTokens(tx, now.getTime());
   });
   // Mail rows are claimed one by one, so any instance may retry them.
   await deliverPendingMail(db);

@@ -431,6 +431,21 @@ describe.each(kinds)('built-in account server over HTTP (%s)', (kind) => {
   });
 
   // ---- users/me --------------------------------------------------------------------------------------------------
+  describe('POST /auth/logout (sign-out revokes the token server-side)', () => {
+    it('the signed-out token stops working at once; other sessions of the user keep working', async () => {
+      const { email, password } = await confirmedUser();
+      const one = (await call('POST', '/auth/local', { body: { identifier: email, password } })).json?.jwt as string;
+      const two = (await call('POST', '/auth/local', { body: { identifier: email, password } })).json?.jwt as string;
+      expect((await call('GET', '/users/me', { token: one })).status).toBe(200);
+      expect(await call('POST', '/auth/logout', { token: one })).toMatchObject({ status: 200, json: { ok: true } });
+      expectError(await call('GET', '/users/me', { token: one }), 401, 'UnauthorizedError', 'Missing or invalid credentials');
+      expect((await call('GET', '/users/me', { token: two })).status).toBe(200);
+      // Twice, or without a valid token: 401.
+      expect((await call('POST', '/auth/logout', { token: one })).status).toBe(401);
+      expect((await call('POST', '/auth/logout')).status).toBe(401);
+    });
+  });
+
   describe('GET /users/me', () => {
     it('403 without a token, 401 with a bad or expired one', async () => {
       expectError(await call('GET', '/users/me'), 403, 'ForbiddenError', 'Forbidden');

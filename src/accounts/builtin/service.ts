@@ -106,8 +106,38 @@ export async function authenticateToken(db: Db, token: string): Promise<UserWith
   if (!claims) return null;
   const user = await findUserById(db, claims.id);
   if (!user || user.blocked || user.tokenVersion !== claims.ver) return null;
+  if (claims.jti && (await isRevoked(db, claims.jti))) return null;
   if (accountsConfig().emailConfirmation && !user.confirmed) return null;
   return user;
+}
+
+async function isRevoked(db: Db, jti: string): Promise<boolean> {
+  return rowsOf(await db.execute(sql`SELECT 1 FROM auth_revoked_tokens WHERE jti = ${jti}`)).length > 0;
+}
+
+/**
+ * Sign-out: the token stops working at once, everywhere (it is not merely dropped from one browser's cookie).
+ * A token without an id (issued before revocation existed) can only be ended with all of its user's sessions.
+ */
+export async function revokeToken(db: Db, token: string): Promise<void> {
+  const claims = await verifyJwt(db, token);
+  if (!claims) return;
+  if (claims.jti) {
+    await db.execute(sql`INSERT INTO auth_revoked_tokens (jti, expires_at) VALUES (${claims.jti}, ${claims.exp * 1000}) ON CONFLICT (jti) DO NOTHING`);
+  } else {
+    await db.execute(sql`UPDATE auth_users SET token_version = token_version + 1 WHERE id = ${claims.id} AND token_version = ${claims.ver}`);
+  }
+}
+
+export async function pruneRevokedTokens(db: Db, now = Date.now()): Promise<void> {
+  await db.execute(sql`DELETE FROM auth_revoked_tokens WHERE expires_at < ${now}`);
+}
+
+// ---- POST /auth/logout (an extension: Strapi has no server-side sign-out) ------------------------------------
+export async function logout(db: Db, token: string | null) {
+  if (!token || !(await authenticateToken(db, token))) throw unauthorizedError();
+  await revokeToken(db, token);
+  return { ok: true as const };
 }
 
 // ---- POST /auth/local ----------------------------------------------------------------------------------------

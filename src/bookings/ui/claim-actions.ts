@@ -30,7 +30,7 @@ export async function claimInquiryAction(_prev: FormState, formData: FormData): 
   redirect(`/ucet?pripojeno=${encodeURIComponent(result.reference)}`);
 }
 
-export const CLAIM_LINKS_SENT =
+const CLAIM_LINKS_SENT =
   'Pokud jsme z vaší adresy dostali poptávky, poslali jsme na ni odkazy pro jejich připojení. Otevřete je prosím, dokud jste přihlášeni.';
 
 /** "Poslat odkaz": mails links for every inquiry from the account's address (at most 3 such mails a day). */
