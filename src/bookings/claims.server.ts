@@ -26,13 +26,11 @@ function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** A fresh single-use token for the inquiry (replacing any earlier one); returns the token for the link. */
+/** A fresh single-use token for the inquiry (earlier ones stay valid until used or expired). */
 export async function createClaimToken(db: Db, inquiryId: number, now = new Date()): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const expires = new Date(now.getTime() + CLAIM_TTL_MS);
-  await db.execute(sql`
-    INSERT INTO inquiry_claims (inquiry_id, token_hash, token_expires_at) VALUES (${inquiryId}, ${hashToken(token)}, ${expires})
-    ON CONFLICT (inquiry_id) DO UPDATE SET token_hash = EXCLUDED.token_hash, token_expires_at = EXCLUDED.token_expires_at`);
+  await db.execute(sql`INSERT INTO inquiry_claim_tokens (token_hash, inquiry_id, expires_at) VALUES (${hashToken(token)}, ${inquiryId}, ${expires})`);
   return token;
 }
 
@@ -44,30 +42,35 @@ const EXPIRED = 'Platnost odkazu vypršela. Nový si můžete nechat poslat na s
 /** What a link points at, without using it (for the confirmation page). */
 export async function previewClaim(db: Db, token: string, now = new Date()): Promise<ClaimPreview> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return { ok: false, message: INVALID };
-  const rows = rowsOf<{ reference: string; owner: string | null; token_expires_at: Date | string; anonymized_at: Date | null }>(
+  const rows = rowsOf<{ reference: string; owner: string | null; expires_at: Date | string; anonymized_at: Date | null }>(
     await db.execute(sql`
-      SELECT i.reference, c.owner, c.token_expires_at, i.anonymized_at
-      FROM inquiry_claims c JOIN inquiries i ON i.id = c.inquiry_id
-      WHERE c.token_hash = ${hashToken(token)}`),
+      SELECT i.reference, c.owner, t.expires_at, i.anonymized_at
+      FROM inquiry_claim_tokens t JOIN inquiries i ON i.id = t.inquiry_id LEFT JOIN inquiry_claims c ON c.inquiry_id = i.id
+      WHERE t.token_hash = ${hashToken(token)}`),
   );
   const row = rows[0];
   if (!row || row.anonymized_at) return { ok: false, message: INVALID };
-  if (new Date(row.token_expires_at).getTime() < now.getTime()) return { ok: false, message: EXPIRED };
+  if (new Date(row.expires_at).getTime() < now.getTime()) return { ok: false, message: EXPIRED };
   return { ok: true, reference: row.reference, ownedBy: row.owner };
 }
 
-/** Uses the link: attaches the inquiry to `owner` and spends the token. */
+/** Uses the link: attaches the inquiry to `owner` (the latest proof of the mailbox wins) and spends the token. */
 export async function claimInquiry(db: Db, token: string, owner: ClaimOwner, now = new Date()): Promise<ClaimPreview> {
   const preview = await previewClaim(db, token, now);
   if (!preview.ok) return preview;
   const rows = rowsOf<{ inquiry_id: number }>(
-    await db.execute(sql`
-      UPDATE inquiry_claims SET owner = ${owner}, claimed_at = ${now}, token_hash = NULL, token_expires_at = NULL
-      WHERE token_hash = ${hashToken(token)} AND token_expires_at >= ${now}
-      RETURNING inquiry_id`),
+    await db.execute(sql`DELETE FROM inquiry_claim_tokens WHERE token_hash = ${hashToken(token)} AND expires_at >= ${now} RETURNING inquiry_id`),
   );
-  if (!rows.length) return { ok: false, message: INVALID };
+  const inquiryId = rows[0]?.inquiry_id;
+  if (inquiryId === undefined) return { ok: false, message: INVALID };
+  await db.execute(sql`
+    INSERT INTO inquiry_claims (inquiry_id, owner, claimed_at) VALUES (${inquiryId}, ${owner}, ${now})
+    ON CONFLICT (inquiry_id) DO UPDATE SET owner = EXCLUDED.owner, claimed_at = EXCLUDED.claimed_at`);
   return { ok: true, reference: preview.reference, ownedBy: owner };
+}
+
+export async function pruneClaimTokens(db: Db, now = new Date()): Promise<void> {
+  await db.execute(sql`DELETE FROM inquiry_claim_tokens WHERE expires_at < ${now}`);
 }
 
 /** The inquiries attached to this account, newest first, as DTOs without internal fields. */

@@ -7,6 +7,7 @@ import { log } from '@/platform/log';
 import { pruneRateLimits } from '@/platform/rate-limit';
 import { pruneLoginFailures } from '@/accounts/builtin/login-throttle';
 import { pruneRevokedTokens } from '@/accounts/builtin/service';
+import { pruneClaimTokens } from './claims.server';
 import { bookingConfig } from './config';
 import { withJobLock } from './repository.server';
 import { runMaintenance } from './service.server';
@@ -32,6 +33,7 @@ export async function bookingsTick(now = new Date()): Promise<void> {
     await pruneRateLimits(tx, 86_400_000, now.getTime());
     await pruneLoginFailures(tx, now.getTime());
     await pruneRevokedTokens(tx, now.getTime());
+    await pruneClaimTokens(tx, now);
   });
   // Mail rows are claimed one by one, so any instance may retry them.
   await deliverPendingMail(db);

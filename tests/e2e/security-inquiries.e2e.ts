@@ -53,7 +53,7 @@ describe('inquiries in the couple account', () => {
     const res = await fetch(`${server.url}/api/inquiries`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ partner1: 'Jana', partner2: 'Petr', email: VICTIM, weddingDate, venue: 'Zámek Kratochvíle', town: 'Netolice', guestCount: 70, consent: true }),
+      body: JSON.stringify({ partner1: 'Jana', partner2: 'Petr', email: VICTIM, phone: '+420 608 111 222', weddingDate, venue: 'Zámek Kratochvíle', town: 'Netolice', guestCount: 70, consent: true }),
     });
     expect(res.status).toBe(201);
     const { reference } = (await res.json()) as { reference: string };

@@ -107,13 +107,21 @@ export const inquiryClaims = pgTable(
     inquiryId: integer('inquiry_id')
       .primaryKey()
       .references(() => inquiries.id, { onDelete: 'cascade' }),
-    tokenHash: text('token_hash'),
-    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
-    owner: text('owner'),
-    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    owner: text('owner').notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('inquiry_claims_token_idx').on(t.tokenHash).where(sql`token_hash IS NOT NULL`),
-    index('inquiry_claims_owner_idx').on(t.owner).where(sql`owner IS NOT NULL`),
-  ],
+  (t) => [index('inquiry_claims_owner_idx').on(t.owner)],
+);
+
+/** Single-use claim links by the hash of their token (0031). */
+export const inquiryClaimTokens = pgTable(
+  'inquiry_claim_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    inquiryId: integer('inquiry_id')
+      .notNull()
+      .references(() => inquiries.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('inquiry_claim_tokens_expiry_idx').on(t.expiresAt)],
 );
