@@ -1,5 +1,6 @@
 import type { NextConfig } from 'next';
 import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import { STATIC_SECURITY_HEADERS } from './src/platform/security-headers';
 
 /**
@@ -31,8 +32,18 @@ const config: NextConfig = {
     return [{ source: '/:path*', headers: STATIC_SECURITY_HEADERS }];
   },
   reactStrictMode: true,
+  // Public pages are served from this render cache; each entry carries a CSP with its own scripts' hashes
+  // (docs/decisions/011-render-cache-csp.md). Next's own in-memory copy is off: the handler is the one store.
+  cacheHandler: path.join(process.cwd(), 'src/platform/render-cache/handler.mjs'),
+  cacheMaxMemorySize: 0,
   experimental: {
     authInterrupts: true,
+    // integrity="sha256-…" on every chunk script, so a hash-based policy can allow exactly the build's chunks.
+    sri: { algorithm: 'sha256' },
+    // The stylesheets (≈ 8 KB) go into the HTML as <style>: no render-blocking request before the first paint,
+    // so the largest paint does not wait behind CSS requests and the scripts that arrive meanwhile
+    // (docs/decisions/011-render-cache-csp.md, LCP). style-src already allows inline styles.
+    inlineCss: true,
   },
   images: {
     formats: ['image/avif', 'image/webp'],

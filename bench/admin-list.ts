@@ -55,10 +55,10 @@ type ListInquiries = (db: Db, f: ListFilters) => Promise<{ total: number }>;
  * tree where the bookings domain is not present.
  */
 async function loadListInquiries(): Promise<ListInquiries> {
-  const file = path.resolve(import.meta.dirname, '../src/bookings/repository.server.ts');
+  const file = path.resolve(import.meta.dirname, '../src/bookings/repositories/list.server.ts');
   if (!fs.existsSync(file)) throw new Error(`${file} not found: the bookings domain is not in this tree`);
   const mod = (await import(pathToFileURL(file).href)) as { listInquiries?: ListInquiries };
-  if (typeof mod.listInquiries !== 'function') throw new Error('src/bookings/repository.server.ts has no listInquiries export');
+  if (typeof mod.listInquiries !== 'function') throw new Error('src/bookings/repositories/list.server.ts has no listInquiries export');
   return mod.listInquiries;
 }
 

@@ -15,7 +15,8 @@ import { freshPostgresDatabase, postgresAvailable } from './lib/postgres';
 import { runCannon } from './lib/cannon-runner';
 import { writeResult } from './lib/results';
 import { benchRoutes, reachableRoutes, sampleRss, startServer, treeRssMb } from './lib/server';
-import { runLighthouse } from './lighthouse';
+import { runLighthouse, type LighthouseFloor } from './lighthouse';
+import { startMinimalApp } from './lib/minimal-app';
 import { measureBytes } from './bytes';
 import { measureThroughput } from './throughput';
 import { measureBookingPath, type BookingPathResult } from './booking';
@@ -66,31 +67,43 @@ async function main(): Promise<void> {
     const firstStartIdleMb = treeRssMb(first.proc.pid!);
     await first.stop();
     const server = await startServer({}, { dataDir: first.dataDir });
+    // The floor: a bare Next app on the same machine, measured in the same run (bench/lib/minimal-app.ts).
+    const minimal = only.has('lighthouse') || only.has('bytes') ? await startMinimalApp() : null;
     try {
       const routes = await benchRoutes(server.url);
       console.log(`Routes: ${routes.map((r) => r.path).join(', ')}`);
       const { ok: measured, missing } = await reachableRoutes(server.url, routes);
       const routeNotes = missing.length ? [`Not measured (page missing in this build): ${missing.join(', ')}.`] : [];
+      const floorRoute = [{ name: 'minimal-next', path: '/' }];
 
-      if (only.has('lighthouse')) {
+      if (only.has('lighthouse') && minimal) {
         const notes = [...loadNote(), ...routeNotes];
-        const pages = await runLighthouse(server.url, measured, runs);
+        const [floorPage] = await runLighthouse(minimal.url, floorRoute, runs);
+        const floor: LighthouseFloor = { performance: floorPage.median.scores.performance, lcpMs: floorPage.median.lcpMs };
+        notes.push(`Floor: a minimal Next ${machineInfo(pgVersion).next} page (bench/minimal-app, one <h1>, outside the product's layout) scored ${floor.performance} with LCP ${floor.lcpMs} ms, TBT ${floorPage.median.tbtMs} ms in this run.`);
+        const pages = await runLighthouse(server.url, measured, runs, console.log, floor);
         const budgets = pages.flatMap((p) => p.budgets);
-        writeResult('lighthouse', { benchmark: 'Lighthouse (mobile)', machine: machineInfo(pgVersion), notes, budgets, data: { runs, pages } });
+        writeResult('lighthouse', { benchmark: 'Lighthouse (mobile)', machine: machineInfo(pgVersion), notes, budgets, data: { runs, floor: { ...floorPage, budgets: [] }, pages } });
         printBudgets('Lighthouse', budgets);
         allChecks.push(...budgets);
       }
-      if (only.has('bytes')) {
+      if (only.has('bytes') && minimal) {
         const notes = [...loadNote(), ...routeNotes];
-        const pages = await measureBytes(server.url, measured);
+        const [floorBytes] = await measureBytes(minimal.url, floorRoute);
+        notes.push(`Floor: the minimal Next page loads ${floorBytes.jsGzipKb} KB of JavaScript (gzip -9) in ${floorBytes.jsFiles} files.`);
+        const pages = await measureBytes(server.url, measured, console.log, floorBytes.jsGzipKb);
         const budgets = pages.flatMap((p) => p.budgets);
-        writeResult('bytes', { benchmark: 'Bytes (phone, first load)', machine: machineInfo(pgVersion), notes, budgets, data: { pages } });
+        writeResult('bytes', { benchmark: 'Bytes (phone, first load)', machine: machineInfo(pgVersion), notes, budgets, data: { floor: { ...floorBytes, budgets: [] }, pages } });
         printBudgets('Bytes', budgets);
         allChecks.push(...budgets);
       }
       if (only.has('throughput')) {
-        const notes = [...loadNote(), ...routeNotes, 'The minimal page renders inside the same root layout (header, footer, fonts) as every page: the ratio shows what each page costs beyond the shared shell.'];
-        const t = await measureThroughput(server, measured, { duration });
+        const notes = [
+          ...loadNote(),
+          ...routeNotes,
+          'Pages from the render cache are compared with a plain node:http server sending the same HTML bytes; `/bench-minimal` is the cheapest page rendered per request (same root layout, proxy and CSP nonce), the reference for per-request pages.',
+        ];
+        const t = await measureThroughput(server, measured, { duration, cachedPaths: measured.filter((r) => r.name !== 'booking').map((r) => r.path) });
         writeResult('throughput', { benchmark: 'Server throughput', machine: machineInfo(pgVersion), notes, budgets: t.budgets, data: t });
         printBudgets('Throughput', t.budgets);
         allChecks.push(...t.budgets);
@@ -139,6 +152,7 @@ async function main(): Promise<void> {
       }
     } finally {
       await server.stop();
+      await minimal?.stop();
     }
   }
 

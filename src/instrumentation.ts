@@ -4,7 +4,8 @@ export async function register() {
   // Under a bare `next start` a client could write x-client-address itself: refuse to run (server.mjs only).
   (await import('./platform/client-address-guard.server')).requireClientAddressServer();
   const { startup } = await import('./platform/startup.server');
+  const { startupSteps } = await import('./wiring.server');
   const { installShutdownHandlers } = await import('./platform/shutdown.server');
   installShutdownHandlers();
-  await startup();
+  await startup(startupSteps());
 }

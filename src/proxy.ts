@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { buildCsp } from '@/platform/csp';
+import { buildCsp, GALLERY_PARAMS, PORTFOLIO_FILTER_PARAMS, rendersFromCache } from '@/platform/csp';
 import { weddingRedirect } from '@/content/wedding-redirects';
 import { oversizedFormPost, oversizedFormResponse } from '@/bookings/form-body-limit';
 import { parseQuery, QueryLimitError } from '@/platform/query';
@@ -8,10 +8,14 @@ import { HSTS_VALUE, wantsHsts } from '@/platform/security-headers';
 
 /**
  * Runs before every page and API request:
- * - query-string limits (SPEC §9: 1000 parameters, arrays of 20, depth 5): over-limit → Czech 400/414;
- * - `wedding-redirects` (SPEC §2): legacy wedding URLs → canonical /weddings/{slug} (308);
- * - a per-request CSP nonce (scripts), HSTS behind https, and a request id for the logs;
- * - the requested path for the not-found page ("Page not found: {full path}").
+ * - query-string limits (docs/spec.md §9: 1000 parameters, arrays of 20, depth 5): over-limit → Czech 400/414;
+ * - `wedding-redirects` (docs/spec.md §2): legacy wedding URLs → canonical /weddings/{slug} (308);
+ * - pages from the render cache (docs/decisions/011-render-cache-csp.md) get no nonce: their cache entry carries a
+ *   policy with the hashes of their own scripts; a cached page asked with the query its filtered view reads
+ *   (`/portfolio?rok=`, `/weddings/{slug}?foto=`) is rewritten to that view's per-request twin;
+ * - every other page gets a per-request CSP nonce (scripts) and the requested path for its not-found page
+ *   ("Page not found: {full path}");
+ * - HSTS behind https, and a request id for the logs.
  */
 export function proxy(request: NextRequest) {
   // Oversized booking form posts: a Czech 413 instead of Next's server-action 500.
@@ -43,6 +47,30 @@ export function proxy(request: NextRequest) {
     return res;
   }
 
+  const pathname = request.nextUrl.pathname;
+  if (rendersFromCache(pathname)) {
+    const twin = filteredTwin(pathname, request.nextUrl.searchParams);
+    if (!twin) {
+      const headers = new Headers(request.headers);
+      // Never let a client-sent header reach a cached render as if the proxy had set it.
+      headers.delete('x-nonce');
+      headers.delete('content-security-policy');
+      headers.delete('x-full-path');
+      headers.set('x-request-id', requestId);
+      const response = NextResponse.next({ request: { headers } });
+      response.headers.set('x-request-id', requestId);
+      if (hsts) response.headers.set('strict-transport-security', HSTS_VALUE);
+      return response;
+    }
+    const url = request.nextUrl.clone();
+    url.pathname = twin;
+    return perRequest(request, requestId, hsts, url);
+  }
+  return perRequest(request, requestId, hsts);
+}
+
+/** A per-request render: fresh nonce on the request (Next adds it to its scripts) and the response's policy. */
+function perRequest(request: NextRequest, requestId: string, hsts: boolean, rewriteTo?: URL) {
   const nonce = btoa(crypto.randomUUID());
   const csp = buildCsp(nonce, process.env.NODE_ENV !== 'production');
   const headers = new Headers(request.headers);
@@ -51,11 +79,25 @@ export function proxy(request: NextRequest) {
   headers.set('x-request-id', requestId);
   headers.set('x-full-path', request.nextUrl.pathname + request.nextUrl.search);
 
-  const response = NextResponse.next({ request: { headers } });
+  const response = rewriteTo ? NextResponse.rewrite(rewriteTo, { request: { headers } }) : NextResponse.next({ request: { headers } });
   response.headers.set('content-security-policy', csp);
   response.headers.set('x-request-id', requestId);
   if (hsts) response.headers.set('strict-transport-security', HSTS_VALUE);
   return response;
+}
+
+/**
+ * The per-request route that renders a cached page's query-filtered view, or null when the query does not
+ * change the page (tracking parameters and the like are served from the cache).
+ */
+function filteredTwin(pathname: string, params: URLSearchParams): string | null {
+  const has = (names: readonly string[]) => names.some((n) => params.has(n));
+  if (pathname === '/portfolio' && has(PORTFOLIO_FILTER_PARAMS)) return '/portfolio/vyber';
+  const segments = pathname.split('/').filter(Boolean);
+  if (segments[0] === 'weddings' && segments.length >= 2 && segments.length <= 3 && has(GALLERY_PARAMS)) {
+    return `${pathname.replace(/\/$/, '')}/galerie`;
+  }
+  return null;
 }
 
 function limitResponse(request: NextRequest, err: QueryLimitError, requestId: string) {
@@ -70,7 +112,8 @@ function limitResponse(request: NextRequest, err: QueryLimitError, requestId: st
 
 export const config = {
   matcher: [
-    // Everything except static assets and the image optimizer.
-    '/((?!_next/static|_next/image|favicon.ico|icon.svg|fonts/).*)',
+    // Everything except static assets, the image optimizer and photo uploads (the proxy would buffer an upload's
+    // body and cut it at 10 MB; the upload route does its own checks and needs no CSP nonce).
+    '/((?!_next/static|_next/image|favicon.ico|icon.svg|fonts/|api/admin/weddings/[^/]+/photos).*)',
   ],
 };

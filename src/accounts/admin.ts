@@ -1,3 +1,4 @@
+// Not server-only by import: scripts/admin-create.ts and the benchmarks (plain tsx) load it; the app reaches it only from server code.
 import type { Db } from '@/db/client';
 import { accountsConfig } from './config';
 import { hashPassword } from './builtin/passwords';

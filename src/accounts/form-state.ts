@@ -1,13 +1,6 @@
-import type { FieldErrors } from '@/ui/form/fields';
+import type { FormStateBase } from '@/platform/form-state';
 
-/** What an account form's server action answers. */
-export interface FormState {
-  status: 'idle' | 'error' | 'success';
-  errors?: FieldErrors;
-  /** A message for the whole form (error summary or success text). */
-  message?: string;
-  /** Echoed non-secret values so the form keeps them (never passwords). */
-  values?: Record<string, string>;
-}
+/** What an account form's server action answers: the common shape, nothing more. */
+export type FormState = FormStateBase;
 
 export const initialFormState: FormState = { status: 'idle' };

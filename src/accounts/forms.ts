@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FieldErrors } from '@/ui/form/fields';
+import type { FieldErrors } from '@/platform/form-state';
 import { PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH, passwordBytes } from './password-rules';
 
 /** Zod schemas for the account forms, with the Czech message each field shows. */

@@ -4,7 +4,18 @@ import { siteUrl } from '@/platform/env';
 import { log } from '@/platform/log';
 import { accountsConfig } from './config';
 import { adminExists } from './admin';
-import { createToken } from './builtin/repository';
+import { createToken, peekToken } from './builtin/repository';
+
+/** What the /admin/setup page shows: accounts in Strapi, an admin already set up, a bad link, or the form. */
+export type SetupState = 'strapi' | 'admin-exists' | 'invalid-link' | 'ready';
+
+export async function setupState(token: string): Promise<SetupState> {
+  if (accountsConfig().source !== 'builtin') return 'strapi';
+  const db = await getDb();
+  if (await adminExists(db)) return 'admin-exists';
+  if (!token || !(await peekToken(db, 'admin-setup', token))) return 'invalid-link';
+  return 'ready';
+}
 
 export const SETUP_TTL_MS = 24 * 60 * 60 * 1000;
 

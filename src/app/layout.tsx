@@ -7,18 +7,19 @@ import { SiteFooter } from '@/ui/layout/site-footer';
 import { getSiteInfo } from '@/content/site';
 import { siteUrl } from '@/platform/env';
 import { RouteEffects } from '@/ui/layout/route-effects';
-import { AccountSession } from '@/accounts/account-session';
+import { SessionProvider } from '@/accounts/session-provider';
 import { getEnv } from '@/platform/env';
 import { ownBuild } from '@/platform/build/build-info.server';
 import { currentMeasurementId } from '@/platform/analytics/measurement-id';
 import { BuildWatcher } from '@/ui/build-watcher/build-watcher';
 import { ConsentManager } from '@/ui/consent/consent-manager';
+import { getTerms } from '@/content/public.server';
 
 export async function generateMetadata(): Promise<Metadata> {
   const site = getSiteInfo();
   return {
     metadataBase: new URL(siteUrl()),
-    title: { default: `${site.photographer.brand} – svatební fotograf`, template: `%s | ${site.photographer.brand}` },
+    title: { default: `${site.photographer.brand} – svatební fotografka`, template: `%s | ${site.photographer.brand}` },
     description: site.photographer.tagline,
     openGraph: { type: 'website', locale: 'cs_CZ', siteName: site.photographer.brand },
     formatDetection: { telephone: false },
@@ -31,6 +32,11 @@ export const viewport: Viewport = {
   themeColor: '#faf7f2',
 };
 
+/**
+ * The shell of every page. It reads nothing per visitor (no cookies, no request headers), so public pages can be
+ * served from the render cache (docs/decisions/011-render-cache-csp.md): the session is loaded by the client and
+ * the build id and analytics id are per process.
+ */
 export default function RootLayout({ children }: { children: ReactNode }) {
   const env = getEnv();
   const build = ownBuild();
@@ -40,16 +46,16 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         <a className="skip-link" href="#main">
           Přeskočit na obsah
         </a>
-        <AccountSession>
+        <SessionProvider>
           <SiteHeader />
           <main id="main" tabIndex={-1}>
             {children}
           </main>
           <SiteFooter />
           <RouteEffects />
-        </AccountSession>
+        </SessionProvider>
         <BuildWatcher buildId={build.id} intervalMs={env.BUILD_CHECK_INTERVAL_MS} />
-        <ConsentManager measurementId={currentMeasurementId(env.ANALYTICS_MEASUREMENT_ID)} />
+        <ConsentManager measurementId={currentMeasurementId(env.ANALYTICS_MEASUREMENT_ID)} cookieMonths={getTerms().analyticsCookieMonths} />
       </body>
     </html>
   );

@@ -1,8 +1,13 @@
 import type { Metadata } from 'next';
-import { NotFoundView, currentPath } from '@/ui/error-view';
+import { NotFoundView } from '@/ui/error-view';
 
 export const metadata: Metadata = { title: 'Stránka nenalezena', robots: { index: false } };
 
-export default async function NotFound() {
-  return <NotFoundView fatal={false} path={await currentPath()} />;
+/**
+ * The app-wide 404 (unknown paths). Next renders the root not-found boundary into every page's tree, so it must
+ * not read the request (that would make every page per request): the path comes from the router, which holds
+ * the requested URL on the server render (docs/decisions/011-render-cache-csp.md).
+ */
+export default function NotFound() {
+  return <NotFoundView fatal={false} />;
 }

@@ -16,6 +16,7 @@ const STATIC_ROUTES: { path: string; priority: number; changeFrequency: 'weekly'
   { path: '/omne', priority: 0.7, changeFrequency: 'monthly' },
   { path: '/kontakt', priority: 0.6, changeFrequency: 'yearly' },
   { path: '/blog', priority: 0.6, changeFrequency: 'weekly' },
+  { path: '/obchodni-podminky', priority: 0.2, changeFrequency: 'yearly' },
   { path: '/ochrana-udaju', priority: 0.2, changeFrequency: 'yearly' },
 ];
 

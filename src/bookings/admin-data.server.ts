@@ -1,38 +1,39 @@
 import 'server-only';
 import { getDb } from '@/db/db.server';
-import { getEnv } from '@/platform/env';
-import type { SessionUser } from '@/accounts/guards.server';
-import { bookingConfig } from './config';
+import { firstParam, type SearchParams } from '@/platform/search-params';
+import type { SessionUser } from '@/accounts/public.server';
+import { openDeps } from './runtime.server';
 import { isStatus, type InquiryStatus } from './statuses';
-import type { ListFilters, ListSort } from './types';
+import type { CoupleInquiry, InquiryDetail, ListFilters, ListResult, ListSort } from './types';
+import { mailCounts, mailsFor, recentMails, type OutboxMail } from '@/platform/mail-outbox.server';
+import { countByStatus, findInquiry, findInquiryByReference, inquiriesWithStatus, listInquiriesForEmail, lockedWeddings, upcomingWeddings } from './repositories/inquiries.server';
+import { allInquiries, listInquiries } from './repositories/list.server';
+import { notesOf, statusHistory } from './repositories/history.server';
+import { dataForEmail } from './repositories/gdpr.server';
+import { calendarToken, isCalendarToken } from './secrets.server';
+import { weddingsFeed } from './ics.server';
 
 /** Helpers shared by the admin pages, actions and routes (each still calls requireAdmin itself). */
 export function actorOf(user: SessionUser): string {
   return user.email || user.username || `uživatel ${user.id}`;
 }
 
-export async function adminDeps() {
-  return { db: await getDb(), config: bookingConfig(getEnv()) };
-}
+export const adminDeps = openDeps;
 
 const SORTS: ListSort[] = ['created-desc', 'created-asc', 'date-asc', 'date-desc'];
 
-function one(v: string | string[] | undefined): string | undefined {
-  return Array.isArray(v) ? v[0] : v;
-}
-
 /** Admin list filters from the query string (Czech parameter names); anything unknown is ignored. */
-export function parseListFilters(sp: Record<string, string | string[] | undefined>): ListFilters {
-  const q = one(sp.q)?.trim().slice(0, 100) || undefined;
-  const stav = one(sp.stav);
+export function parseListFilters(sp: SearchParams): ListFilters {
+  const q = firstParam(sp, 'q')?.trim().slice(0, 100) || undefined;
+  const stav = firstParam(sp, 'stav');
   const status: InquiryStatus | undefined = isStatus(stav) ? stav : undefined;
-  const rok = Number(one(sp.rok));
+  const rok = Number(firstParam(sp, 'rok'));
   const year = Number.isInteger(rok) && rok >= 2000 && rok <= 2100 ? rok : undefined;
-  const razeni = one(sp.razeni) as ListSort | undefined;
+  const razeni = firstParam(sp, 'razeni') as ListSort | undefined;
   const sort = razeni && SORTS.includes(razeni) ? razeni : 'created-desc';
-  const strana = Number(one(sp.strana));
+  const strana = Number(firstParam(sp, 'strana'));
   const page = Number.isInteger(strana) && strana > 0 && strana < 100_000 ? strana : 1;
-  const flagged = one(sp.podezrele) === '1';
+  const flagged = firstParam(sp, 'podezrele') === '1';
   return { q, status, year, sort, page, flagged, pageSize: 25 };
 }
 
@@ -48,4 +49,66 @@ export function filtersToQuery(f: ListFilters, over: Partial<ListFilters> = {}):
   if (m.page && m.page > 1) p.set('strana', String(m.page));
   const s = p.toString();
   return s ? `?${s}` : '';
+}
+
+/* What the admin pages and routes read. They call these domain functions, never a repository. */
+
+export async function dashboardData(today: string) {
+  const { db } = await adminDeps();
+  const [counts, upcoming, fresh, mails, token] = await Promise.all([
+    countByStatus(db),
+    upcomingWeddings(db, today, 8),
+    inquiriesWithStatus(db, 'new', 8),
+    mailCounts(db),
+    calendarToken(db),
+  ]);
+  return { counts, upcoming, fresh, mails, token };
+}
+
+export async function inquiryList(filters: ListFilters): Promise<ListResult> {
+  return listInquiries((await adminDeps()).db, filters);
+}
+
+/** One inquiry with its history, notes and mails; null when there is none with this id. */
+export async function inquiryDetail(id: number) {
+  const { db } = await adminDeps();
+  const inquiry = await findInquiry(db, id);
+  if (!inquiry) return null;
+  const [history, notes, mails] = await Promise.all([statusHistory(db, id), notesOf(db, id), mailsFor(db, inquiry.reference)]);
+  return { inquiry, history, notes, mails };
+}
+
+/** The outbox page: recent mails, counts per status and the inquiry id behind each related reference. */
+export async function outboxData(onlyProblems: boolean): Promise<{ mails: OutboxMail[]; counts: Record<string, number>; inquiryIds: Map<string, number> }> {
+  const { db } = await adminDeps();
+  const [mails, counts] = await Promise.all([recentMails(db, 100, onlyProblems), mailCounts(db)]);
+  const inquiryIds = new Map<string, number>();
+  for (const m of mails) {
+    if (m.relatedId && !inquiryIds.has(m.relatedId)) {
+      const i = await findInquiryByReference(db, m.relatedId);
+      if (i) inquiryIds.set(m.relatedId, i.id);
+    }
+  }
+  return { mails, counts, inquiryIds };
+}
+
+export async function inquiriesForExport(f: Pick<ListFilters, 'status' | 'year' | 'q'>): Promise<InquiryDetail[]> {
+  return allInquiries((await adminDeps()).db, f);
+}
+
+/** GDPR export: everything stored about one e-mail address. */
+export async function personalData(email: string) {
+  return dataForEmail((await adminDeps()).db, email);
+}
+
+/** The couple's portal: their inquiries by (confirmed) e-mail, as DTOs without internal fields. */
+export async function coupleInquiries(email: string): Promise<CoupleInquiry[]> {
+  return listInquiriesForEmail(await getDb(), email);
+}
+
+/** The ICS feed for a calendar token; null when the token is not the current one. */
+export async function calendarFeed(token: string, hostname: string): Promise<string | null> {
+  const db = await getDb();
+  if (!(await isCalendarToken(db, token))) return null;
+  return weddingsFeed(await lockedWeddings(db), hostname);
 }

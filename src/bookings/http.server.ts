@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Db } from '@/db/client';
 import { BodyError, readJsonBody } from '@/platform/request-body';
-import { clientAddress } from '@/platform/rate-limit';
+import { clientAddress } from '@/platform/rate-limit.server';
 import { FOREIGN_ORIGIN_MESSAGE, isForeignOrigin } from '@/platform/origin';
 import { log } from '@/platform/log';
 import { JSON_BODY_LIMIT, type BookingConfig } from './config';

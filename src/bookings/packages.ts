@@ -1,4 +1,4 @@
-import { getPricing } from '@/content/pages/pricing';
+import { getPricing } from '@/content/public.server';
 
 /** A price-list package as the booking forms need it. */
 export interface PackageOption {

@@ -1,7 +1,7 @@
 import 'server-only';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '@/db/client';
-import { replaceSetting, settingOrCreate } from './repository.server';
+import { replaceSetting, settingOrCreate } from '@/platform/settings.server';
 
 /**
  * Secrets the bookings domain generates once and keeps in app_settings, so every instance agrees:

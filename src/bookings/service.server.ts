@@ -1,9 +1,9 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { hitRateLimit } from '@/platform/rate-limit';
+import { hitRateLimit } from '@/platform/rate-limit.server';
 import { log } from '@/platform/log';
-import { addDays, addMonths, daysBetween, formatCzechDate, isValidIsoDate, localToday } from './dates';
+import { addDays, addMonths, daysBetween, formatCzechDate, isValidIsoDate, localToday } from '@/platform/dates';
 import { detectFlags } from './flags';
 import { LIMITS, parseInquiry, type FieldErrorMap, type InquiryKind } from './input';
 import {
@@ -17,7 +17,10 @@ import {
   MAX_AVAILABILITY_DAYS,
   type BookingConfig,
 } from './config';
-import * as repo from './repository.server';
+import * as repo from './repositories/inquiries.server';
+import { anonymiseClosedBefore } from './repositories/gdpr.server';
+import { addNote as storeNote } from './repositories/history.server';
+import { compactInquiryCounts } from './repositories/list.server';
 import { clientHash, formAgeMs } from './secrets.server';
 import { claimLink, createClaimToken } from './claims.server';
 
@@ -259,19 +262,23 @@ export async function addNote(db: Db, id: number, author: string, body: string):
   if (!text) return { ok: false, message: 'Poznámka nesmí být prázdná.' };
   if (text.length > 5000) return { ok: false, message: 'Poznámka je příliš dlouhá (nejvýše 5000 znaků).' };
   if (!(await repo.findInquiry(db, id))) return { ok: false, message: 'Poptávka nebyla nalezena.' };
-  await repo.addNote(db, id, author, text, new Date());
+  await storeNote(db, id, author, text, new Date());
   return { ok: true };
 }
 
-/** The scheduled work: release expired holds, anonymise closed inquiries past retention, compact the list counts. */
+/** The scheduled work: release expired holds, anonymise inquiries and bookings past retention, compact the list counts. */
 export async function runMaintenance(db: Db, config: BookingConfig, now = new Date()): Promise<{ expired: number; anonymised: number }> {
   const expired = await repo.expireHolds(db, now);
   for (const e of expired) log.info('hold expired, date released', { reference: e.reference });
   const cutoff = addMonths(localToday(now), -config.retentionMonths);
-  const anonymised = await repo.anonymiseClosedBefore(db, cutoff, now);
-  if (anonymised) log.info('closed inquiries anonymised', { count: anonymised, cutoff });
+  const open = await anonymiseClosedBefore(db, cutoff, now);
+  // Bookings (confirmed, done) are kept for the contract's limitation period, then anonymised the same way.
+  const contractCutoff = addMonths(localToday(now), -config.contractRetentionMonths);
+  const booked = await anonymiseClosedBefore(db, contractCutoff, now, ['confirmed', 'done']);
+  const anonymised = open + booked;
+  if (anonymised) log.info('inquiries anonymised', { count: anonymised, cutoff, contractCutoff });
   // The admin list's counts: fold the rows the triggers append (see migration 0021) before they pile up.
-  await repo.compactInquiryCounts(db);
+  await compactInquiryCounts(db);
   return { expired: expired.length, anonymised };
 }
 

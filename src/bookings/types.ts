@@ -63,18 +63,6 @@ export interface CoupleInquiry {
   createdAt: string;
 }
 
-export interface OutboxMail {
-  id: number;
-  to: string;
-  subject: string;
-  kind: string;
-  status: string;
-  attempts: number;
-  lastError: string | null;
-  relatedId: string | null;
-  createdAt: Date;
-  sentAt: Date | null;
-}
 
 export type ListSort = 'date-asc' | 'date-desc' | 'created-desc' | 'created-asc';
 

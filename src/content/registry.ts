@@ -1,8 +1,11 @@
+import { getDbHandle } from '@/db/db.server';
 import { getEnv, type Env } from '@/platform/env';
+import { log } from '@/platform/log';
 import { cached } from './cache';
 import { createContentfulProvider } from './providers/contentful/contentful-provider';
 import { createLocalProvider } from './providers/local/local-provider';
 import { createStrapiProvider } from './providers/strapi/strapi-provider';
+import { publishedWeddingDetails } from './studio/public.server';
 import { lastContentError, type ContentError } from './status';
 import type { BlogPost, Category, ContentProvider, ContentSourceName, Wedding, WeddingDetail } from './types';
 
@@ -16,7 +19,12 @@ import type { BlogPost, Category, ContentProvider, ContentSourceName, Wedding, W
 type ProviderFactory = (env: Env) => ContentProvider;
 
 const PROVIDERS: Record<ContentSourceName, ProviderFactory> = {
-  local: () => createLocalProvider(),
+  // The built-in source reads the weddings published in the admin studio from the database (samples when none).
+  local: () =>
+    createLocalProvider({
+      ownWeddings: async () => publishedWeddingDetails((await getDbHandle()).db),
+      onError: (err) => log.warn('content: reading the studio weddings failed; showing the sample weddings', { err }),
+    }),
   contentful: (env) =>
     createContentfulProvider({
       cdaUrl: env.CONTENTFUL_CDA_URL,
@@ -30,7 +38,7 @@ const PROVIDERS: Record<ContentSourceName, ProviderFactory> = {
     createStrapiProvider({
       // parseEnv() refuses CONTENT_SOURCE=strapi without STRAPI_URL.
       url: env.STRAPI_URL ?? 'http://localhost:1337',
-      // Strapi v3 has no REST prefix (PROTOCOLS §1); same rule as the accounts client.
+      // Strapi v3 has no REST prefix (docs/protocols.md §1); same rule as the accounts client.
       prefix: env.STRAPI_VERSION === 'v3' ? '' : env.STRAPI_PREFIX,
       version: env.STRAPI_VERSION,
       token: env.STRAPI_TOKEN,

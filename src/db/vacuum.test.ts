@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestDb } from './test-db';
+import { createTestDb } from '@tests/support/test-db';
 import { rowsOf } from './client';
-import { PGLITE_VACUUM_INTERVAL_MS, vacuumIfDue } from './vacuum';
+import { PGLITE_VACUUM_INTERVAL_MS, vacuumIfDue } from './vacuum.server';
 
 describe('vacuumIfDue (PGlite has no autovacuum)', () => {
   it('vacuums and analyses once per interval: statistics appear and dead rows are gone', async () => {

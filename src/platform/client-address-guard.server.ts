@@ -1,5 +1,5 @@
 import 'server-only';
-import { behindClientAddressServer } from './rate-limit';
+import { behindClientAddressServer } from './rate-limit.server';
 
 /**
  * A production process must run behind server.mjs, the only thing that sets x-client-address from the socket.

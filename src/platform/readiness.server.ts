@@ -1,7 +1,6 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import { getDbHandle } from '@/db/db.server';
-import { getContentStatus } from '@/content/registry';
 import { log } from './log';
 import { isShuttingDown } from './shutdown.server';
 
@@ -11,6 +10,12 @@ export interface CheckResult {
   detail?: string;
   /** The real failure, for the log; never part of the public answer. */
   error?: string;
+}
+
+/** A domain's readiness check: resolves with a short detail, throws (or times out) when not ready. */
+export interface ReadinessCheck {
+  name: string;
+  check: () => Promise<string | undefined>;
 }
 
 export interface Readiness {
@@ -39,21 +44,23 @@ async function timed(fn: () => Promise<string | undefined>): Promise<CheckResult
   }
 }
 
-export async function readiness(requestId?: string): Promise<Readiness> {
+/** The database check plus the domains' checks (passed in by the app), all at once, each bounded by TIMEOUT_MS. */
+export async function readiness(domainChecks: ReadinessCheck[], requestId?: string): Promise<Readiness> {
   const checks: Record<string, CheckResult> = {};
   if (isShuttingDown()) checks.process = { ok: false, ms: 0, detail: 'shutting down' };
-  // Both checks run at once, each bounded by TIMEOUT_MS.
-  const database = timed(async () => {
-    const handle = await getDbHandle();
-    await handle.db.execute(sql`SELECT 1`);
-    return handle.kind;
-  });
-  const content = timed(async () => {
-    const status = await getContentStatus();
-    if (!status.answered) throw new Error(`${status.source}: ${status.error ?? 'no answer'}`);
-    return `${status.source} (${status.itemCount} items)`;
-  });
-  [checks.database, checks.content] = await Promise.all([database, content]);
+  const all: ReadinessCheck[] = [
+    {
+      name: 'database',
+      check: async () => {
+        const handle = await getDbHandle();
+        await handle.db.execute(sql`SELECT 1`);
+        return handle.kind;
+      },
+    },
+    ...domainChecks,
+  ];
+  const results = await Promise.all(all.map((c) => timed(c.check)));
+  all.forEach((c, i) => (checks[c.name] = results[i]));
   const ready = Object.values(checks).every((c) => c.ok);
   if (!ready) log.warn('not ready', { requestId, checks });
   const shown: Record<string, CheckResult> = {};

@@ -8,10 +8,11 @@ import { getStorage } from './storage/storage.server';
 import { startMeasurementIdResolution } from './analytics/measurement-id';
 
 /**
- * SPEC §4 start-up, once per process and shared by concurrent first requests (one promise):
- *   configuration → database → [domain steps: content source, account client, …] → mail → storage → analytics.
- * Domains register their steps, in that order, in startup-steps.server.ts. A failing step is logged with its
- * name and re-thrown; in production the process then exits non-zero instead of serving half-working.
+ * Start-up, once per process and shared by concurrent first requests (one promise), in the order of
+ * docs/spec.md §4 "Start-up": configuration → database → [domain steps: accounts, content source, scheduled jobs]
+ * → mail → storage → analytics. Domains describe their steps; the app passes them in (src/wiring.server.ts). A failing
+ * step is logged with its name and re-thrown; in production the process then exits non-zero instead of serving
+ * half-working.
  */
 export interface StartupStep {
   name: string;
@@ -20,8 +21,8 @@ export interface StartupStep {
 
 const g = globalThis as unknown as { __startup?: Promise<void> };
 
-export function startup(): Promise<void> {
-  if (!g.__startup) g.__startup = runStartup();
+export function startup(domainSteps: StartupStep[]): Promise<void> {
+  if (!g.__startup) g.__startup = runStartup(domainSteps);
   return g.__startup;
 }
 
@@ -92,11 +93,10 @@ export function coreSteps(): { before: StartupStep[]; after: StartupStep[] } {
   };
 }
 
-async function runStartup(): Promise<void> {
-  const { extraStartupSteps } = await import('./startup-steps.server');
+async function runStartup(domainSteps: StartupStep[]): Promise<void> {
   const core = coreSteps();
   try {
-    await runStartupSteps([...core.before, ...extraStartupSteps(), ...core.after]);
+    await runStartupSteps([...core.before, ...domainSteps, ...core.after]);
   } catch (err) {
     // Next does not stop the server when register() fails: exit, so nothing serves half-working.
     // NEXT_RUNTIME is set inside Next's server only (not in unit tests, which want the error).

@@ -1,8 +1,9 @@
 import Link from 'next/link';
 import { headers } from 'next/headers';
+import { NotFoundMessage, type NotFoundVariant } from './requested-path';
 
 /**
- * The error pages speak Czech to the visitor and still carry SPEC §2's message text, so logs, tests and
+ * The error pages speak Czech to the visitor and still carry docs/spec.md §2's message text, so logs, tests and
  * support can tell the variants apart (docs/decisions/002-error-pages.md).
  */
 export async function currentPath(): Promise<string> {
@@ -10,20 +11,18 @@ export async function currentPath(): Promise<string> {
   return h.get('x-full-path') ?? '/';
 }
 
-export function NotFoundView({ fatal, path }: { fatal: boolean; path: string }) {
-  const specMessage = fatal ? `Page Not Found: ${path}` : `Page not found: ${path}`;
+/**
+ * `path` only where the page renders per request (the app-wide 404); a cached route's not-found leaves it out and
+ * the message takes the path from the router (docs/decisions/011-render-cache-csp.md). `fatal: 'page-slug'` runs
+ * the `/{slug}` validity check on that path.
+ */
+export function NotFoundView({ fatal, path }: { fatal: boolean | 'page-slug'; path?: string }) {
+  const variant: NotFoundVariant = fatal === 'page-slug' ? 'page-slug' : fatal ? 'fatal' : 'plain';
   return (
     <section className="container-narrow page-header" aria-labelledby="error-title">
       <p className="eyebrow">Chyba 404</p>
       <h1 id="error-title">Stránka nenalezena</h1>
-      <p className="lead">
-        {fatal
-          ? 'Tato adresa nevede na žádnou svatbu ani stránku. Možná obsahuje překlep.'
-          : 'Stránku, kterou hledáte, se nepodařilo najít. Možná byla přesunuta nebo odstraněna.'}
-      </p>
-      <p className="muted" data-testid="error-message">
-        {specMessage}
-      </p>
+      <NotFoundMessage variant={variant} serverPath={path} />
       <p style={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap', marginTop: '2rem' }}>
         <Link href="/" className="btn btn-primary">
           Zpět na úvod

@@ -71,8 +71,9 @@ describe('cookie consent and analytics', () => {
     await expect.poll(() => t.pageviews, { timeout: 5000 }).toEqual([{ path: '/', status: 204 }]);
     await expect.poll(() => t.gtag.length, { timeout: 5000 }).toBe(1);
     expect(t.gtag[0]).toContain(`id=${MEASUREMENT_ID}`);
-    // The tag was inserted with the page's CSP nonce.
-    expect(await t.page.evaluate(() => Boolean(document.querySelector<HTMLScriptElement>('script[src*="googletagmanager"]')?.nonce))).toBe(true);
+    // '/' is served from the render cache under a hash policy (no nonce): the tag, inserted by our trusted script,
+    // is allowed through 'strict-dynamic' — the request above went out, so the policy did not block it.
+    expect(await t.page.evaluate(() => document.querySelectorAll('script[src*="googletagmanager"]').length)).toBe(1);
 
     // Remembered: a new page load counts without asking again.
     await t.page.goto(server.url + '/neexistuje');

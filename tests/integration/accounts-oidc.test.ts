@@ -5,12 +5,12 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OAuth2Server } from 'oauth2-mock-server';
-import { createTestDb } from '@/db/test-db';
+import { createTestDb } from '@tests/support/test-db';
 import type { DbHandle } from '@/db/client';
 import { resetEnvForTests } from '@/platform/env';
 import { createUser, findUserByEmail } from '@/accounts/builtin/repository';
 import { AdminPromotionError, createOrPromoteAdmin } from '@/accounts/admin';
-import { startAccountServer } from './accounts-http';
+import { startAccountServer } from '@tests/support/accounts-http';
 
 let h: DbHandle;
 let site: { url: string; close: () => Promise<void> };

@@ -1,19 +1,19 @@
 /**
- * The users-permissions protocol suite (PROTOCOLS.md §1) against the built-in account server over real HTTP:
+ * The users-permissions protocol suite (docs/protocols.md §1) against the built-in account server over real HTTP:
  * every endpoint's success shape, every listed error message and status, rate limiting, no enumeration.
  * Runs on in-memory PGlite and, when TEST_DATABASE_URL is set, on PostgreSQL.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { desc, eq } from 'drizzle-orm';
-import { createTestDb, hasPostgres } from '@/db/test-db';
+import { createTestDb, hasPostgres } from '@tests/support/test-db';
 import type { DbHandle } from '@/db/client';
 import { mailOutbox } from '@/db/schema';
 import { resetEnvForTests } from '@/platform/env';
 import { createOrPromoteAdmin } from '@/accounts/admin';
 import { findUserByEmail, updateUser } from '@/accounts/builtin/repository';
-import { jwtSecret } from '@/accounts/builtin/jwt';
-import { startAccountServer } from './accounts-http';
+import { jwtSecret } from '@/accounts/builtin/jwt.server';
+import { startAccountServer } from '@tests/support/accounts-http';
 
 const SITE = 'http://site.test';
 
@@ -133,7 +133,7 @@ describe.each(kinds)('built-in account server over HTTP (%s)', (kind) => {
       expect(res.json?.user).toMatchObject({ ...userShape, email, confirmed: false });
       expect(JSON.stringify(res.json)).not.toMatch(/password|argon2|token_?version/i);
       const mail = await lastMailTo(email);
-      expect(mail.subject).toBe('Potvrzení e-mailu pro Váš účet');
+      expect(mail.subject).toBe('Potvrzení e-mailu pro váš účet');
       expect(mail.text).toContain(`${SITE}/ucet/potvrzeni?confirmation=`);
       expect(mail.html).toContain('Potvrdit e-mail');
       expect(mail.html).toContain('lang="cs"');
@@ -305,7 +305,7 @@ describe.each(kinds)('built-in account server over HTTP (%s)', (kind) => {
       expect(unknown.status).toBe(200);
       expect(unknown.json).toEqual({ ok: true });
       const mail = await lastMailTo(email);
-      expect(mail.subject).toBe('Obnovení hesla k Vašemu účtu');
+      expect(mail.subject).toBe('Obnovení hesla k vašemu účtu');
       expect(mail.text).toContain(`${SITE}/ucet/obnova-hesla?code=`);
       expect(await lastMailTo('nikdo@example.cz')).toBeUndefined();
       expectError(await call('POST', '/auth/forgot-password', { body: {} }), 400, 'ValidationError', 'email is a required field');
@@ -333,7 +333,7 @@ describe.each(kinds)('built-in account server over HTTP (%s)', (kind) => {
       const res = await call('POST', '/auth/reset-password', { body: { code, password: 'nove-heslo-1', passwordConfirmation: 'nove-heslo-1' } });
       expect(res.status).toBe(200);
       expect(res.json).toMatchObject({ jwt: expect.any(String), user: { ...userShape, email } });
-      expect((await lastMailTo(email)).subject).toBe('Heslo k Vašemu účtu bylo změněno');
+      expect((await lastMailTo(email)).subject).toBe('Heslo k vašemu účtu bylo změněno');
 
       ip = nextIp();
       expectError(
@@ -395,7 +395,7 @@ describe.each(kinds)('built-in account server over HTTP (%s)', (kind) => {
       const ok = await call('POST', '/auth/change-password', { token, body: { currentPassword: password, password: 'nove-heslo-1', passwordConfirmation: 'nove-heslo-1' } });
       expect(ok.status).toBe(200);
       expect(ok.json).toMatchObject({ jwt: expect.any(String), user: { ...userShape, email } });
-      expect((await lastMailTo(email)).subject).toBe('Heslo k Vašemu účtu bylo změněno');
+      expect((await lastMailTo(email)).subject).toBe('Heslo k vašemu účtu bylo změněno');
       expectError(await call('GET', '/users/me', { token }), 401, 'UnauthorizedError', 'Missing or invalid credentials');
       expect((await call('GET', '/users/me', { token: ok.json?.jwt as string })).status).toBe(200);
     });

@@ -78,6 +78,7 @@ describe('Contentful list', () => {
 
   it('records the error body (AccessTokenInvalid, RateLimitExceeded) and logs it with context', async () => {
     process.env.LOG_LEVEL = 'warn';
+    resetEnvForTests();
     const writes: string[] = [];
     const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
       writes.push(String(chunk));

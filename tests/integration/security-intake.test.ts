@@ -6,10 +6,10 @@ process.env.LOG_LEVEL ??= 'error';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type DbHandle } from '@/db/client';
-import { createTestDb } from '@/db/test-db';
+import { createTestDb } from '@tests/support/test-db';
 import { submitInquiry } from '@/bookings/service.server';
 import { AUTO_REPLY_FLAGGED_PER_DAY, AUTO_REPLY_PER_RECIPIENT } from '@/bookings/config';
-import { resetBookings, testConfig, validInquiry } from './bookings-helpers';
+import { resetBookings, testConfig, validInquiry } from '@tests/support/bookings-factories';
 
 describe('inquiry auto-replies', () => {
   let h: DbHandle;

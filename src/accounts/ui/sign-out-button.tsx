@@ -1,4 +1,4 @@
-import { signOutAction } from '../actions';
+import { signOutAction } from '../actions/account';
 
 /** Sign-out is a POST (a link could be triggered by prefetching or by another site). */
 export function SignOutButton({ next, className = 'btn' }: { next?: string; className?: string }) {

@@ -9,6 +9,9 @@ export const metadata: Metadata = {
   robots: { index: false, follow: false },
 };
 
+/** Rendered per request with the proxy's nonce CSP, never from the render cache (docs/decisions/011-render-cache-csp.md). */
+export const dynamic = 'force-dynamic';
+
 export default function DiagnosticsLayout({ children }: { children: ReactNode }) {
   return children;
 }

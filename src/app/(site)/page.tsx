@@ -5,15 +5,15 @@ import { getPricing } from '@/content/pages/pricing';
 import { getWeddings } from '@/content/registry';
 import { getSiteInfo } from '@/content/site';
 import { siteUrl } from '@/platform/env';
-import { AboutTeaser } from '@/ui/home/about-teaser';
-import { ContactTeaser } from '@/ui/home/contact-teaser';
-import { FavouriteWeddings } from '@/ui/home/favourite-weddings';
-import { Hero } from '@/ui/home/hero';
-import { PricingTeaser } from '@/ui/home/pricing-teaser';
-import { TestimonialsSection } from '@/ui/home/testimonials-section';
+import { AboutTeaser } from '@/content/ui/home/about-teaser';
+import { ContactTeaser } from '@/content/ui/home/contact-teaser';
+import { FavouriteWeddings } from '@/content/ui/home/favourite-weddings';
+import { Hero } from '@/content/ui/home/hero';
+import { PricingTeaser } from '@/content/ui/home/pricing-teaser';
+import { TestimonialsSection } from '@/content/ui/home/testimonials-section';
 import { JsonLd } from '@/ui/seo/json-ld';
-import { pageMetadata } from '@/ui/seo/metadata';
-import { businessJsonLd } from '@/ui/seo/structured-data';
+import { pageMetadata } from '@/content/seo/metadata';
+import { businessJsonLd } from '@/content/seo/structured-data';
 
 export function generateMetadata(): Metadata {
   return pageMetadata({ ...getHomeContent().meta, path: '/', absoluteTitle: true });

@@ -1,20 +1,16 @@
 'use server';
 import { redirect } from 'next/navigation';
 import { getDb } from '@/db/db.server';
-import { getCurrentUser } from '@/accounts/guards.server';
-import { accountsConfig } from '@/accounts/config';
-import type { SessionUser } from '@/accounts/session-user';
-import type { FormState } from '@/accounts/form-state';
-import { hitRateLimit } from '@/platform/rate-limit';
+import { accountKey, getCurrentUser } from '@/accounts/public.server';
+import type { FormStateBase as FormState } from '@/platform/form-state';
+import { hitRateLimit } from '@/platform/rate-limit.server';
 import { deliverPendingMail } from '@/platform/mail.server';
 import { log } from '@/platform/log';
 import { claimInquiry, claimTokensForEmail, type ClaimOwner } from '../claims.server';
 import { queueClaimLinksMail } from '../claim-mail.server';
 
 /** The account an inquiry is attached to: the account server and the user's id there. */
-function ownerOf(user: SessionUser): ClaimOwner {
-  return `${accountsConfig().source}:${String(user.id)}`;
-}
+const ownerOf = (user: Parameters<typeof accountKey>[0]): ClaimOwner => accountKey(user);
 
 function tokenFrom(formData: unknown): string {
   const t = formData instanceof FormData ? formData.get('t') : null;

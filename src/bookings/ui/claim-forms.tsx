@@ -1,7 +1,9 @@
 'use client';
 import { useActionState } from 'react';
 import { SubmitButton } from '@/ui/form/fields';
-import { initialFormState, type FormState } from '@/accounts/form-state';
+import type { FormStateBase as FormState } from '@/platform/form-state';
+
+const initialFormState: FormState = { status: 'idle' };
 
 type Action = (prev: FormState, formData: FormData) => Promise<FormState>;
 

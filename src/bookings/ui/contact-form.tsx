@@ -1,17 +1,29 @@
 'use client';
-import { useActionState } from 'react';
+import { useActionState, useEffect, useState } from 'react';
 import { SubmitButton, TextArea, TextField } from '@/ui/form/fields';
 import { LIMITS } from '@/bookings/input-fields';
 import type { FormState } from '@/bookings/form-state';
-import { submitContactMessage } from './actions';
+import { submitContactMessage } from '../actions/inquiry';
+import { startContactFormAction } from '../actions/form-start';
 import styles from './booking.module.css';
 import { ConsentFields, FormPreamble, Required } from './form-shell';
 
-/** The contact form for /kontakt (the page itself belongs to the site pages). */
+/**
+ * The contact form for /kontakt (the page itself belongs to the site pages). The cached page carries no start
+ * token or key: they are fetched once after hydration and used until an answer brings its own.
+ */
 export function ContactForm({ initial, today }: { initial: FormState; today: string }) {
-  const [state, action] = useActionState(submitContactMessage, initial);
+  const [answer, action] = useActionState(submitContactMessage, initial);
+  const [token, setToken] = useState<Pick<FormState, 'started' | 'key'> | null>(null);
+  useEffect(() => {
+    if (initial.key) return;
+    startContactFormAction()
+      .then(setToken)
+      .catch(() => undefined); // the submit step then asks for a resend with a fresh token
+  }, [initial.key]);
+  const state = answer.key || !token ? answer : { ...answer, ...token };
   const v = state.values;
-  const f = state.fields;
+  const f = state.errors;
   return (
     <form action={action} noValidate className={`form ${styles.form}`} key={state.attempt} id="kontaktni-formular">
       <FormPreamble state={state} />

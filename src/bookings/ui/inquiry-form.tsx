@@ -4,7 +4,7 @@ import { SelectField, SubmitButton, TextArea, TextField } from '@/ui/form/fields
 import { SOURCE_OPTIONS, LIMITS } from '@/bookings/input-fields';
 import type { FormState } from '@/bookings/form-state';
 import type { PackageOption } from '@/bookings/packages';
-import { submitFullInquiry } from './actions';
+import { submitFullInquiry } from '../actions/inquiry';
 import { ConsentFields, FormPreamble, Required } from './form-shell';
 import { AvailabilityCalendar, DateStatus } from './availability-calendar';
 import styles from './booking.module.css';
@@ -30,7 +30,7 @@ export function InquiryForm({
   const [state, action] = useActionState(submitFullInquiry, initial);
   const [date, setDate] = useState(state.values.weddingDate ?? '');
   const v = state.values;
-  const f = state.fields;
+  const f = state.errors;
   const packageOptions = [
     { value: '', label: 'Ještě nevím / poradíte mi' },
     ...packages.map((p) => ({ value: p.id, label: p.price ? `${p.name} – ${price.format(p.price)}` : p.name })),

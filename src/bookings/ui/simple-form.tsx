@@ -3,7 +3,7 @@ import { useActionState } from 'react';
 import { SubmitButton, TextArea, TextField } from '@/ui/form/fields';
 import { LIMITS } from '@/bookings/input-fields';
 import type { FormState } from '@/bookings/form-state';
-import { submitSimpleInquiry } from './actions';
+import { submitSimpleInquiry } from '../actions/inquiry';
 import styles from './booking.module.css';
 import { ConsentFields, FormPreamble, Required } from './form-shell';
 
@@ -11,7 +11,7 @@ import { ConsentFields, FormPreamble, Required } from './form-shell';
 export function SimpleForm({ initial, today }: { initial: FormState; today: string }) {
   const [state, action] = useActionState(submitSimpleInquiry, initial);
   const v = state.values;
-  const f = state.fields;
+  const f = state.errors;
   return (
     <form action={action} noValidate className={`form ${styles.form}`} key={state.attempt}>
       <FormPreamble state={state} />

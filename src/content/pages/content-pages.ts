@@ -5,30 +5,13 @@ import type { Page } from '@/content/types';
 import { readMarkdownFile } from './markdown';
 import { pageFrontSchema } from './static-pages';
 import type { z } from 'zod';
+import { isValidPageSlug } from './page-slug';
 
 /**
  * Free-standing content pages served by the catch-all route `/{slug}` from `content/pages/<slug>.md`.
- * The slug is the route's validity check: ASCII kebab-case only, so it can never name a path outside the folder.
+ * The slug is the route's validity check (src/content/pages/page-slug.ts).
  */
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
-export function isValidPageSlug(slug: string): boolean {
-  return slug.length <= 80 && SLUG.test(slug);
-}
-
-/**
- * For the not-found page of `/{slug}`: true when the requested path fails the slug validity check (the fatal
- * "Page Not Found" variant), false when it is well-formed but has no page (plain "Page not found").
- */
-export function failsSlugCheck(fullPath: string): boolean {
-  const segment = fullPath.split('?')[0].replace(/^\/+|\/+$/g, '');
-  try {
-    return !isValidPageSlug(decodeURIComponent(segment));
-  } catch {
-    // Malformed percent-encoding is itself a failed check.
-    return true;
-  }
-}
+export { failsSlugCheck, isValidPageSlug } from './page-slug';
 
 export interface ContentPage extends Page {
   eyebrow: string;

@@ -2,7 +2,7 @@ import type { ContentSourceName } from '../types';
 
 /**
  * One HTTP GET to a remote content source, with a timeout. Errors carry the source, status and the
- * server's error body (passed on as is, SPEC §8), so logs and the diagnostics page can show what happened.
+ * server's error body (passed on as is, docs/spec.md §8), so logs and the diagnostics page can show what happened.
  */
 export class ContentFetchError extends Error {
   constructor(
@@ -16,6 +16,9 @@ export class ContentFetchError extends Error {
     this.name = 'ContentFetchError';
   }
 }
+
+/** Next's fetch instrumentation passes `next.internal` fetches straight to the platform fetch (docs/decisions/011). */
+const UNTRACKED_BY_NEXT = { internal: true } as NextFetchRequestConfig;
 
 /** Removes secrets (access_token=…) from a URL before it is logged. */
 export function redactUrl(url: string): string {
@@ -32,8 +35,11 @@ export async function fetchJson(
     res = await fetch(url, {
       headers: { accept: 'application/json', ...init.headers },
       signal: AbortSignal.timeout(init.timeoutMs),
-      // Our own cache (cache.ts) decides freshness; Next's fetch cache must not keep a second copy.
-      cache: 'no-store',
+      // Our own cache (cache.ts) decides freshness, so Next's fetch cache must not keep a second copy. Not with
+      // `cache: 'no-store'`: inside a cached page's render that marks the page per request and Next answers 500
+      // ("static to dynamic at runtime"). Next leaves fetches marked internal alone (neither cached nor tracked);
+      // tests/e2e/render-cache-csp.e2e.ts renders cached pages from a remote source and fails if that changes.
+      next: UNTRACKED_BY_NEXT,
     });
   } catch (err) {
     const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');

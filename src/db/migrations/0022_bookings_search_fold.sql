@@ -1,5 +1,5 @@
 -- Admin search ignoring diacritics ("zaneta" finds "Žaneta", "lednice" finds "Lednicé") and covering the venue.
--- Kept in sync with src/db/schema/bookings.ts; the fold is src/bookings/search-text.ts (FOLD_FROM, FOLD_TO,
+-- Kept in sync with src/db/schema/bookings.ts; the fold is src/db/search-fold.ts (FOLD_FROM, FOLD_TO,
 -- SEARCH_SEPARATOR), which the search term goes through. See docs/decisions/020-bookings.md ("Admin list").
 
 -- One stored, generated column: the searched columns joined by U+001F (so a term never matches across two of

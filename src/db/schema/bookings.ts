@@ -1,6 +1,7 @@
+// Not server-only by import: scripts/admin-create.ts and the benchmarks (plain tsx) load it; the app reaches it only from server code.
 // Owned by the bookings domain (inquiries, status history, notes). Mirrors src/db/migrations/0020_bookings*.sql, 0021_bookings*.sql and 0022_bookings*.sql.
 import { sql } from 'drizzle-orm';
-import { FOLD_FROM, FOLD_TO, SEARCH_SEPARATOR } from '../../bookings/search-text';
+import { FOLD_FROM, FOLD_TO, SEARCH_SEPARATOR } from '../search-fold';
 import { bigint, boolean, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** What migration 0022 spells out (documentation for drizzle; the app never generates DDL). */

@@ -1,9 +1,7 @@
 'use client';
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import { useFormStatus } from 'react-dom';
-
-/** Per-field errors as returned by server actions: field name → Czech message. */
-export type FieldErrors = Partial<Record<string, string>>;
+import type { FieldErrors } from '@/platform/form-state';
 
 interface BaseProps {
   name: string;

@@ -1,15 +1,10 @@
 import Link from 'next/link';
-import { connection } from 'next/server';
-import { getSiteInfo } from '@/content/site';
+import { getSiteInfo } from '@/content/public.server';
 import { MobileMenu } from './mobile-menu';
 import { NavLinks } from './nav-links';
 import styles from './site-header.module.css';
 
-export async function SiteHeader() {
-  // Every page carries a per-request CSP nonce (src/proxy.ts); a prerendered page would have no nonce on its
-  // scripts and could not hydrate. The header is on every page, so waiting for the request here makes every
-  // route render dynamically.
-  await connection();
+export function SiteHeader() {
   const site = getSiteInfo();
   return (
     <header className={styles.header}>

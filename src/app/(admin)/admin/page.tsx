@@ -2,37 +2,27 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { requireAdmin } from '@/accounts/guards.server';
 import { siteUrl } from '@/platform/env';
-import { adminDeps } from '@/bookings/admin-data.server';
-import { localToday } from '@/bookings/dates';
-import { countByStatus, inquiriesWithStatus, mailCounts, upcomingWeddings } from '@/bookings/repository.server';
-import { calendarToken } from '@/bookings/secrets.server';
+import { dashboardData } from '@/bookings/admin-data.server';
+import { localToday } from '@/platform/dates';
 import { STATUS_LABELS, type InquiryStatus } from '@/bookings/statuses';
-import { AdminNav } from '@/bookings/ui/admin-nav';
 import { InquiryList } from '@/bookings/ui/inquiry-list';
-import { rotateCalendarTokenAction } from '@/bookings/ui/admin-actions';
+import { rotateCalendarTokenAction } from '@/bookings/actions/admin';
 import styles from '@/bookings/ui/admin.module.css';
+import { type SearchParams } from '@/platform/search-params';
 
-export const metadata: Metadata = { title: 'Administrace – přehled', robots: { index: false } };
+export const metadata: Metadata = { title: 'Administrace – přehled' };
 
 const SHOWN: InquiryStatus[] = ['new', 'in_talks', 'held', 'confirmed'];
 
-export default async function AdminDashboard({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function AdminDashboard({ searchParams }: { searchParams: Promise<SearchParams> }) {
   await requireAdmin();
   const sp = await searchParams;
-  const { db } = await adminDeps();
-  const [counts, upcoming, fresh, mails, token] = await Promise.all([
-    countByStatus(db),
-    upcomingWeddings(db, localToday(), 8),
-    inquiriesWithStatus(db, 'new', 8),
-    mailCounts(db),
-    calendarToken(db),
-  ]);
+  const { counts, upcoming, fresh, mails, token } = await dashboardData(localToday());
   const feedUrl = `${siteUrl()}/api/calendar/${token}.ics`;
   const mailProblems = (mails.failed ?? 0) + (mails.pending ?? 0);
   return (
     <div className={`container ${styles.shell}`}>
       <h1>Přehled</h1>
-      <AdminNav current="/admin" />
       <ul className={styles.stats} aria-label="Počty poptávek podle stavu">
         {SHOWN.map((s) => (
           <li key={s} className={styles.stat}>

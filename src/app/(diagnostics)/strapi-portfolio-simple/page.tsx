@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { strapiSource } from '@/ui/wedding/content-source.server';
-import { sortWeddings } from '@/ui/wedding/portfolio-filters';
-import { formatCzechDate } from '@/ui/wedding/format';
+import { strapiSource } from '@/content/wedding-source.server';
+import { sortWeddings } from '@/content/ui/wedding/portfolio-filters';
+import { formatCzechDate } from '@/platform/dates';
 
 export const metadata: Metadata = {
   title: 'Seznam svateb (Strapi)',

@@ -105,7 +105,7 @@ function SourceStatus({ status, id, title, admin }: { status: ContentStatus; id:
 }
 
 /**
- * Diagnostics of the content layer (SPEC §2 /strapi-test): the configured source, whether it answered and how
+ * Diagnostics of the content layer (docs/spec.md §2 /strapi-test): the configured source, whether it answered and how
  * many weddings it has; also the Strapi server when STRAPI_URL is set but another source is configured
  * (the /strapi-* pages read it).
  */

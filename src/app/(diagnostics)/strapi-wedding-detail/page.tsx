@@ -1,10 +1,11 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { WeddingDetailView } from '@/ui/wedding/wedding-detail-view';
-import { strapiSource } from '@/ui/wedding/content-source.server';
-import { findWeddingBySlug, weddingBySlug, moreWeddings } from '@/ui/wedding/wedding-route';
-import { weddingMetadata } from '@/ui/wedding/wedding-seo';
-import { firstParam, sortWeddings, type SearchParams } from '@/ui/wedding/portfolio-filters';
+import { WeddingDetailView } from '@/content/ui/wedding/wedding-detail-view';
+import { strapiSource } from '@/content/wedding-source.server';
+import { findWeddingBySlug, weddingBySlug, moreWeddings } from '@/content/ui/wedding/wedding-route';
+import { weddingMetadata } from '@/content/ui/wedding/wedding-seo';
+import { sortWeddings } from '@/content/ui/wedding/portfolio-filters';
+import { firstParam, type SearchParams } from '@/platform/search-params';
 
 interface Props {
   searchParams: Promise<SearchParams>;

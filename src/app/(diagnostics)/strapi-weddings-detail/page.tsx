@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
-import { strapiSource } from '@/ui/wedding/content-source.server';
-import { WeddingCard, WeddingGrid } from '@/ui/wedding/wedding-card';
-import { sortWeddings } from '@/ui/wedding/portfolio-filters';
+import { strapiSource } from '@/content/wedding-source.server';
+import { WeddingCard, WeddingGrid } from '@/content/ui/wedding/wedding-card';
+import { sortWeddings } from '@/content/ui/wedding/portfolio-filters';
 
 export const metadata: Metadata = {
   title: 'Detaily svateb (Strapi)',

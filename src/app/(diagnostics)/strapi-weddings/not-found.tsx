@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
-import { FatalNotFound } from '@/ui/wedding/wedding-route';
+import { FatalNotFoundWithRequestPath } from '@/content/ui/wedding/wedding-route';
 
 export const metadata: Metadata = { title: 'Stránka nenalezena' };
 
-export default FatalNotFound;
+export default FatalNotFoundWithRequestPath;

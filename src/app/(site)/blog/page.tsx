@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { getBlogPosts } from '@/content/registry';
-import { BlogCard } from '@/ui/blog/blog-card';
-import styles from '@/ui/blog/blog.module.css';
+import { BlogCard } from '@/content/ui/blog/blog-card';
+import styles from '@/content/ui/blog/blog.module.css';
 
 export const metadata: Metadata = {
   title: 'Blog – rady pro plánování svatby',

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { getPricing } from '@/content/pages/pricing';
-import { PageHeader } from '@/ui/pages/page-header';
-import { PricingView } from '@/ui/pages/pricing-view';
-import { pageMetadata } from '@/ui/seo/metadata';
+import { PageHeader } from '@/content/ui/pages/page-header';
+import { PricingView } from '@/content/ui/pages/pricing-view';
+import { pageMetadata } from '@/content/seo/metadata';
 
 export function generateMetadata(): Metadata {
   return pageMetadata({ ...getPricing().meta, path: '/cenik' });

@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
 import { getFaq } from '@/content/pages/faq';
 import { siteUrl } from '@/platform/env';
-import { FaqList } from '@/ui/pages/faq-list';
+import { FaqList } from '@/content/ui/pages/faq-list';
 import { JsonLd } from '@/ui/seo/json-ld';
-import { pageMetadata } from '@/ui/seo/metadata';
-import { faqJsonLd } from '@/ui/seo/structured-data';
+import { pageMetadata } from '@/content/seo/metadata';
+import { faqJsonLd } from '@/content/seo/structured-data';
 
 export function generateMetadata(): Metadata {
   const { meta } = getFaq();

@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import { getContactContent } from '@/content/pages/contact';
 import { getSiteInfo } from '@/content/site';
-import { ContactView } from '@/ui/pages/contact-view';
-import { PageHeader } from '@/ui/pages/page-header';
-import { pageMetadata } from '@/ui/seo/metadata';
+import { ContactView } from '@/content/ui/pages/contact-view';
+import { PageHeader } from '@/content/ui/pages/page-header';
+import { pageMetadata } from '@/content/seo/metadata';
 import { ContactFormSection } from '@/bookings/ui/contact-section';
 
 export function generateMetadata(): Metadata {

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { getLocations } from '@/content/pages/locations';
-import { LocationsView } from '@/ui/pages/locations-view';
-import { PageHeader } from '@/ui/pages/page-header';
-import { pageMetadata } from '@/ui/seo/metadata';
+import { LocationsView } from '@/content/ui/pages/locations-view';
+import { PageHeader } from '@/content/ui/pages/page-header';
+import { pageMetadata } from '@/content/seo/metadata';
 
 export function generateMetadata(): Metadata {
   return pageMetadata({ ...getLocations().meta, path: '/lokace' });

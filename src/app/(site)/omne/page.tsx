@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import { resolveContentImage } from '@/content/pages/images';
 import { getAboutPage } from '@/content/pages/static-pages';
-import { AboutView } from '@/ui/pages/about-view';
-import { ContentPhoto } from '@/ui/pages/content-photo';
-import { pageMetadata } from '@/ui/seo/metadata';
+import { AboutView } from '@/content/ui/pages/about-view';
+import { ContentPhoto } from '@/content/ui/pages/content-photo';
+import { pageMetadata } from '@/content/seo/metadata';
 
 export function generateMetadata(): Metadata {
   const { title, description } = getAboutPage().data;

@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
-import { PortfolioView } from '@/ui/wedding/portfolio-view';
-import { configuredSource } from '@/ui/wedding/content-source.server';
-import type { SearchParams } from '@/ui/wedding/portfolio-filters';
+import { PortfolioView } from '@/content/ui/wedding/portfolio-view';
+import { configuredSource } from '@/content/wedding-source.server';
 
 export const metadata: Metadata = {
   title: 'Portfolio – svatby',
@@ -9,6 +8,10 @@ export const metadata: Metadata = {
   alternates: { canonical: '/portfolio' },
 };
 
-export default async function PortfolioPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  return <PortfolioView source={configuredSource()} searchParams={await searchParams} basePath="/portfolio" />;
+/**
+ * All weddings, served from the render cache. A filtered view (`?rok=`, `?kategorie=`) is rendered per request
+ * by ./vyber, where the proxy rewrites those URLs (docs/decisions/011-render-cache-csp.md).
+ */
+export default function PortfolioPage() {
+  return <PortfolioView source={configuredSource()} searchParams={{}} basePath="/portfolio" />;
 }

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { getServices } from '@/content/pages/services';
-import { PageHeader } from '@/ui/pages/page-header';
-import { ServicesView } from '@/ui/pages/services-view';
-import { pageMetadata } from '@/ui/seo/metadata';
+import { PageHeader } from '@/content/ui/pages/page-header';
+import { ServicesView } from '@/content/ui/pages/services-view';
+import { pageMetadata } from '@/content/seo/metadata';
 
 export function generateMetadata(): Metadata {
   return pageMetadata({ ...getServices().meta, path: '/sluzby' });

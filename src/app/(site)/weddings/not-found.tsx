@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { FatalNotFound } from '@/ui/wedding/wedding-route';
+import { FatalNotFound } from '@/content/ui/wedding/wedding-route';
 
 export const metadata: Metadata = { title: 'Stránka nenalezena', robots: { index: false } };
 

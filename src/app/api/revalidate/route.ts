@@ -6,9 +6,9 @@ import { BodyError, readJsonBody } from '@/platform/request-body';
 
 /**
  * POST /api/revalidate — the webhook Contentful or Strapi calls after an edit.
- * Secret REVALIDATE_SECRET in the `x-revalidate-secret` header or `?secret=`. Clears the content cache of
- * this process and Next's rendered output, so the next visitor sees the edit without a rebuild.
- * (With several web servers, each one needs the call — or rely on the time-based refresh.)
+ * Secret REVALIDATE_SECRET in the `x-revalidate-secret` header or `?secret=`. Clears the content cache and the
+ * render cache (invalidateContent), so the next visitor sees the edit without a rebuild; with a PostgreSQL
+ * DATABASE_URL the other instances are told too (docs/decisions/011-render-cache-csp.md).
  */
 export const dynamic = 'force-dynamic';
 

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { requireUser } from '@/accounts/guards.server';
-import { accountsConfig } from '@/accounts/config';
+import { accountKey } from '@/accounts/public.server';
 import { getDb } from '@/db/db.server';
 import { previewClaim } from '@/bookings/claims.server';
 import { claimInquiryAction } from '@/bookings/ui/claim-actions';
@@ -18,7 +18,7 @@ export default async function ClaimPage({ searchParams }: { searchParams: Promis
   const sp = await searchParams;
   const token = typeof sp.t === 'string' ? sp.t : '';
   const preview = await previewClaim(await getDb(), token);
-  const mine = preview.ok && preview.ownedBy === `${accountsConfig().source}:${String(user.id)}`;
+  const mine = preview.ok && preview.ownedBy === accountKey(user);
   return (
     <div className="container-narrow section">
       <p className="eyebrow">Můj účet</p>

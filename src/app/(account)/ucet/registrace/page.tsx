@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
-import { registerAction } from '@/accounts/actions';
+import { registerAction } from '@/accounts/actions/account';
 import { getCurrentUser } from '@/accounts/guards.server';
 import { RegisterForm } from '@/accounts/ui/account-forms';
 

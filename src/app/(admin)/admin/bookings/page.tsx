@@ -1,14 +1,13 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { requireAdmin } from '@/accounts/guards.server';
-import { adminDeps, filtersToQuery, parseListFilters } from '@/bookings/admin-data.server';
-import { listInquiries } from '@/bookings/repository.server';
+import { filtersToQuery, inquiryList, parseListFilters } from '@/bookings/admin-data.server';
 import { STATUSES, STATUS_LABELS } from '@/bookings/statuses';
-import { AdminNav } from '@/bookings/ui/admin-nav';
 import { InquiryList } from '@/bookings/ui/inquiry-list';
 import styles from '@/bookings/ui/admin.module.css';
+import { type SearchParams } from '@/platform/search-params';
 
-export const metadata: Metadata = { title: 'Poptávky', robots: { index: false } };
+export const metadata: Metadata = { title: 'Poptávky' };
 
 const SORT_LABELS = {
   'created-desc': 'Nejnovější poptávky',
@@ -17,18 +16,16 @@ const SORT_LABELS = {
   'date-desc': 'Datum svatby sestupně',
 } as const;
 
-export default async function BookingsList({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function BookingsList({ searchParams }: { searchParams: Promise<SearchParams> }) {
   await requireAdmin();
   const filters = parseListFilters(await searchParams);
-  const { db } = await adminDeps();
-  const result = await listInquiries(db, filters);
+  const result = await inquiryList(filters);
   const thisYear = new Date().getFullYear();
   const years = Array.from({ length: 6 }, (_, i) => thisYear - 2 + i);
   const all = Object.values(result.counts).reduce((a, b) => a + b, 0);
   return (
     <div className={`container ${styles.shell}`}>
       <h1>Poptávky</h1>
-      <AdminNav current="/admin/bookings" />
       <nav aria-label="Filtrovat podle stavu">
         <ul className="chips">
           <li>

@@ -2,34 +2,24 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { requireAdmin } from '@/accounts/guards.server';
 import { getEnv } from '@/platform/env';
-import { adminDeps } from '@/bookings/admin-data.server';
-import { formatCzechDateTime } from '@/bookings/dates';
-import { findInquiryByReference, mailCounts, recentMails } from '@/bookings/repository.server';
-import { AdminNav } from '@/bookings/ui/admin-nav';
-import { resendMailAction } from '@/bookings/ui/admin-actions';
+import { outboxData } from '@/bookings/admin-data.server';
+import { formatCzechDateTime } from '@/platform/dates';
+import { resendMailAction } from '@/bookings/actions/admin';
 import styles from '@/bookings/ui/admin.module.css';
+import { type SearchParams } from '@/platform/search-params';
 
-export const metadata: Metadata = { title: 'E-maily', robots: { index: false } };
+export const metadata: Metadata = { title: 'E-maily' };
 
 const MAIL_STATUS: Record<string, string> = { pending: 'Čeká', sending: 'Odesílá se', sent: 'Odesláno', stored: 'Uloženo', failed: 'Selhalo' };
 
-export default async function MailOutboxPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function MailOutboxPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   await requireAdmin();
   const sp = await searchParams;
   const onlyProblems = sp.problemy === '1';
-  const { db } = await adminDeps();
-  const [mails, counts] = await Promise.all([recentMails(db, 100, onlyProblems), mailCounts(db)]);
-  const links = new Map<string, number>();
-  for (const m of mails) {
-    if (m.relatedId && !links.has(m.relatedId)) {
-      const i = await findInquiryByReference(db, m.relatedId);
-      if (i) links.set(m.relatedId, i.id);
-    }
-  }
+  const { mails, counts, inquiryIds: links } = await outboxData(onlyProblems);
   return (
     <div className={`container ${styles.shell}`}>
       <h1>E-maily</h1>
-      <AdminNav current="/admin/mail" />
       {!getEnv().SMTP_URL ? (
         <p className="notice">SMTP není nastaveno (SMTP_URL): e-maily se jen ukládají sem a nikam se neodesílají.</p>
       ) : null}

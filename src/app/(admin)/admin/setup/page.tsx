@@ -1,29 +1,27 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { getDb } from '@/db/db.server';
-import { accountsConfig } from '@/accounts/config';
-import { adminExists } from '@/accounts/admin';
-import { peekToken } from '@/accounts/builtin/repository';
-import { adminSetupAction } from '@/accounts/setup-actions';
+import { setupState } from '@/accounts/setup.server';
+import { adminSetupAction } from '@/accounts/actions/setup';
 import { AdminSetupForm } from '@/accounts/ui/admin-setup-form';
+import { type SearchParams } from '@/platform/search-params';
 
-export const metadata: Metadata = { title: 'Nastavení administrátora', robots: { index: false, follow: false }, referrer: 'no-referrer' };
+export const metadata: Metadata = { title: 'Nastavení administrátora', referrer: 'no-referrer' };
 
-export default async function AdminSetupPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function AdminSetupPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const sp = await searchParams;
   const token = typeof sp.token === 'string' && sp.token.length <= 200 ? sp.token : '';
   let body: React.ReactNode;
-  if (accountsConfig().source !== 'builtin') {
+  const state = await setupState(token);
+  if (state === 'strapi') {
     body = <p className="notice">Účty spravuje Strapi. Administrátorem je uživatel s rolí, jejíž typ je nastaven v ADMIN_ROLE_TYPE.</p>;
   } else {
-    const db = await getDb();
-    if (await adminExists(db)) {
+    if (state === 'admin-exists') {
       body = (
         <p className="notice" role="status" data-testid="setup-state">
           Administrátor už je nastavený. <Link href="/admin/login">Přihlaste se</Link>.
         </p>
       );
-    } else if (!token || !(await peekToken(db, 'admin-setup', token))) {
+    } else if (state === 'invalid-link') {
       body = (
         <p className="notice notice-error" role="alert" data-testid="setup-state">
           Odkaz je neplatný nebo vypršel. Nový odkaz se vypíše do konzole při dalším spuštění serveru; administrátora lze vytvořit také příkazem{' '}

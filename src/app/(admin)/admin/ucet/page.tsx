@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { requireAdmin } from '@/accounts/guards.server';
 import { SignOutButton } from '@/accounts/ui/sign-out-button';
 
-export const metadata: Metadata = { title: 'Účet administrátora', robots: { index: false, follow: false } };
+export const metadata: Metadata = { title: 'Účet administrátora' };
 
 /** The photographer's own account: who is signed in, password change, sign-out. Guarded like every admin page. */
 export default async function AdminAccountPage() {
@@ -13,7 +13,7 @@ export default async function AdminAccountPage() {
       <p className="eyebrow">Administrace</p>
       <h1 id="admin-title">Váš účet</h1>
       <p className="lead" data-testid="admin-email">
-        Přihlášeni jako {admin.email}.
+        Přihlášena jako {admin.email}.
       </p>
       <ul>
         <li>

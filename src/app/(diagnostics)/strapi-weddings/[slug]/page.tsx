@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
-import { WeddingDetailView } from '@/ui/wedding/wedding-detail-view';
-import { strapiSource } from '@/ui/wedding/content-source.server';
-import { weddingBySlug, findWeddingBySlug, moreWeddings } from '@/ui/wedding/wedding-route';
-import { weddingMetadata } from '@/ui/wedding/wedding-seo';
-import type { SearchParams } from '@/ui/wedding/portfolio-filters';
+import { WeddingDetailView } from '@/content/ui/wedding/wedding-detail-view';
+import { strapiSource } from '@/content/wedding-source.server';
+import { weddingBySlug, findWeddingBySlug, moreWeddings } from '@/content/ui/wedding/wedding-route';
+import { weddingMetadata } from '@/content/ui/wedding/wedding-seo';
+import type { SearchParams } from '@/platform/search-params';
 
 interface Props {
   params: Promise<{ slug: string }>;

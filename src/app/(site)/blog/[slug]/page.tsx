@@ -4,17 +4,22 @@ import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { getBlogPost, getWeddings } from '@/content/registry';
 import { getSiteInfo } from '@/content/site';
-import { PostMeta } from '@/ui/blog/blog-card';
-import { renderMarkdown } from '@/ui/blog/markdown';
-import { Photo } from '@/ui/gallery/photo';
-import { WeddingCard, WeddingGrid } from '@/ui/wedding/wedding-card';
-import { JsonLd } from '@/ui/wedding/json-ld';
-import { NOT_FOUND_METADATA, absoluteUrl } from '@/ui/wedding/wedding-seo';
-import { isValidWeddingSlug } from '@/ui/wedding/slug';
-import styles from '@/ui/blog/blog.module.css';
+import { PostMeta } from '@/content/ui/blog/blog-card';
+import { renderMarkdown } from '@/content/markdown';
+import { Photo } from '@/content/ui/gallery/photo';
+import { WeddingCard, WeddingGrid } from '@/content/ui/wedding/wedding-card';
+import { JsonLd } from '@/content/ui/wedding/json-ld';
+import { NOT_FOUND_METADATA, absoluteUrl } from '@/content/ui/wedding/wedding-seo';
+import { isValidWeddingSlug } from '@/content/ui/wedding/slug';
+import styles from '@/content/ui/blog/blog.module.css';
 
 interface Props {
   params: Promise<{ slug: string }>;
+}
+
+/** Rendered on first request and kept in the render cache; nothing is baked in at build time (decision 011). */
+export function generateStaticParams(): { slug: string }[] {
+  return [];
 }
 
 const findPost = cache(async (slug: string) => (isValidWeddingSlug(slug) ? getBlogPost(slug) : null));

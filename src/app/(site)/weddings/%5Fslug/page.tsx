@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { configuredSource } from '@/ui/wedding/content-source.server';
-import { WeddingCard, WeddingGrid } from '@/ui/wedding/wedding-card';
-import { sortWeddings } from '@/ui/wedding/portfolio-filters';
+import { configuredSource } from '@/content/wedding-source.server';
+import { WeddingCard, WeddingGrid } from '@/content/ui/wedding/wedding-card';
+import { sortWeddings } from '@/content/ui/wedding/portfolio-filters';
 
 export const metadata: Metadata = {
   title: 'Vyberte svatbu',

@@ -1,9 +1,6 @@
-import { getDb } from '@/db/db.server';
 import { siteUrl } from '@/platform/env';
 import { log } from '@/platform/log';
-import { lockedWeddings } from '@/bookings/repository.server';
-import { isCalendarToken } from '@/bookings/secrets.server';
-import { weddingsFeed } from '@/bookings/ics.server';
+import { calendarFeed } from '@/bookings/admin-data.server';
 
 /**
  * GET /api/calendar/<token>.ics — held and confirmed weddings for the photographer's calendar app.
@@ -15,9 +12,8 @@ export async function GET(_request: Request, { params }: { params: Promise<{ fil
   const notFound = () => new Response('Kalendář nenalezen.', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   if (!m) return notFound();
   try {
-    const db = await getDb();
-    if (!(await isCalendarToken(db, m[1]))) return notFound();
-    const body = weddingsFeed(await lockedWeddings(db), new URL(siteUrl()).hostname);
+    const body = await calendarFeed(m[1], new URL(siteUrl()).hostname);
+    if (body === null) return notFound();
     return new Response(body, {
       headers: {
         'content-type': 'text/calendar; charset=utf-8',

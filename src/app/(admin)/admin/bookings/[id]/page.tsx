@@ -2,19 +2,17 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { requireAdmin } from '@/accounts/guards.server';
-import { adminDeps } from '@/bookings/admin-data.server';
-import { formatCzechDate, formatCzechDateTime } from '@/bookings/dates';
+import { inquiryDetail } from '@/bookings/admin-data.server';
+import { formatCzechDate, formatCzechDateTime } from '@/platform/dates';
 import { FIELD_LABELS, SOURCE_OPTIONS } from '@/bookings/input';
 import { packageName } from '@/bookings/packages';
-import { findInquiry, mailsFor, notesOf, statusHistory } from '@/bookings/repository.server';
 import { STATUS_LABELS, TRANSITIONS } from '@/bookings/statuses';
-import { AdminNav } from '@/bookings/ui/admin-nav';
 import { NoteForm, StatusForm } from '@/bookings/ui/admin-forms';
-import { resendMailAction } from '@/bookings/ui/admin-actions';
+import { resendMailAction } from '@/bookings/actions/admin';
 import { FlagBadges, StatusBadge } from '@/bookings/ui/status-badge';
 import styles from '@/bookings/ui/admin.module.css';
 
-export const metadata: Metadata = { title: 'Detail poptávky', robots: { index: false } };
+export const metadata: Metadata = { title: 'Detail poptávky' };
 
 const KIND_LABELS = { full: 'Rezervační formulář', simple: 'Rychlá poptávka', contact: 'Kontaktní formulář' } as const;
 const MAIL_STATUS: Record<string, string> = { pending: 'čeká na odeslání', sending: 'odesílá se', sent: 'odesláno', stored: 'uloženo (SMTP není nastaveno)', failed: 'selhalo' };
@@ -24,10 +22,9 @@ export default async function InquiryDetailPage({ params }: { params: Promise<{ 
   const { id: raw } = await params;
   const id = Number(raw);
   if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) notFound();
-  const { db } = await adminDeps();
-  const inquiry = await findInquiry(db, id);
-  if (!inquiry) notFound();
-  const [history, notes, mails] = await Promise.all([statusHistory(db, id), notesOf(db, id), mailsFor(db, inquiry.reference)]);
+  const detail = await inquiryDetail(id);
+  if (!detail) notFound();
+  const { inquiry, history, notes, mails } = detail;
   const rows: [string, string | null][] = [
     ['Číslo poptávky', inquiry.reference],
     ['Formulář', KIND_LABELS[inquiry.kind]],
@@ -57,7 +54,6 @@ export default async function InquiryDetailPage({ params }: { params: Promise<{ 
         <Link href="/admin/bookings">← Zpět na poptávky</Link>
       </p>
       <h1>{couple}</h1>
-      <AdminNav current="/admin/bookings" />
       <p className={styles.flags}>
         <StatusBadge status={inquiry.status} />
         <FlagBadges flags={inquiry.flags} />

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { requireAdminApi } from '@/accounts/guards.server';
-import { adminDeps } from '@/bookings/admin-data.server';
-import { dataForEmail } from '@/bookings/repository.server';
+import { personalData } from '@/bookings/admin-data.server';
 
 /** GET /admin/export/gdpr?email= — everything stored about one e-mail address, as JSON. */
 export async function GET(request: Request): Promise<Response> {
@@ -11,8 +10,7 @@ export async function GET(request: Request): Promise<Response> {
   if (!email.success) {
     return Response.json({ error: { message: 'Zadejte prosím platný e-mail.', fields: { email: 'Zadejte prosím platný e-mail.' } } }, { status: 400 });
   }
-  const { db } = await adminDeps();
-  const data = await dataForEmail(db, email.data);
+  const data = await personalData(email.data);
   return new Response(JSON.stringify({ email: email.data, exportedAt: new Date().toISOString(), ...data }, null, 2), {
     headers: {
       'content-type': 'application/json; charset=utf-8',

@@ -1,8 +1,7 @@
 import { requireAdminApi } from '@/accounts/guards.server';
-import { adminDeps, parseListFilters } from '@/bookings/admin-data.server';
-import { allInquiries } from '@/bookings/repository.server';
+import { inquiriesForExport, parseListFilters } from '@/bookings/admin-data.server';
 import { inquiriesCsv } from '@/bookings/csv.server';
-import { localToday } from '@/bookings/dates';
+import { localToday } from '@/platform/dates';
 
 /** GET /admin/export/inquiries.csv[?stav=&rok=&q=] — the (filtered) inquiries for Excel. */
 export async function GET(request: Request): Promise<Response> {
@@ -10,8 +9,7 @@ export async function GET(request: Request): Promise<Response> {
   if (admin instanceof Response) return admin;
   const sp = Object.fromEntries(new URL(request.url).searchParams);
   const f = parseListFilters(sp);
-  const { db } = await adminDeps();
-  const csv = inquiriesCsv(await allInquiries(db, { status: f.status, year: f.year, q: f.q }));
+  const csv = inquiriesCsv(await inquiriesForExport({ status: f.status, year: f.year, q: f.q }));
   return new Response(csv, {
     headers: {
       'content-type': 'text/csv; charset=utf-8',

@@ -1,13 +1,16 @@
 import type { Metadata } from 'next';
-import { WeddingDetailView } from '@/ui/wedding/wedding-detail-view';
-import { configuredSource } from '@/ui/wedding/content-source.server';
-import { weddingById, findWeddingById, moreWeddings } from '@/ui/wedding/wedding-route';
-import { weddingMetadata } from '@/ui/wedding/wedding-seo';
-import type { SearchParams } from '@/ui/wedding/portfolio-filters';
+import { WeddingDetailView } from '@/content/ui/wedding/wedding-detail-view';
+import { configuredSource } from '@/content/wedding-source.server';
+import { weddingById, findWeddingById, moreWeddings } from '@/content/ui/wedding/wedding-route';
+import { weddingMetadata } from '@/content/ui/wedding/wedding-seo';
 
 interface Props {
   params: Promise<{ id: string }>;
-  searchParams: Promise<SearchParams>;
+}
+
+/** Rendered on first request and kept in the render cache; nothing is baked in at build time (decision 011). */
+export function generateStaticParams(): { id: string }[] {
+  return [];
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
@@ -15,8 +18,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return weddingMetadata(await findWeddingById(configuredSource(), (await params).id));
 }
 
-/** /weddings/id/{id}: the same page found by the source's id (links from CMS previews). */
-export default async function WeddingByIdPage({ params, searchParams }: Props) {
+/** /weddings/id/{id}: the same page found by the source's id (links from CMS previews); cached like the slug form. */
+export default async function WeddingByIdPage({ params }: Props) {
   const wedding = await weddingById(configuredSource(), (await params).id);
-  return <WeddingDetailView wedding={wedding} searchParams={await searchParams} more={await moreWeddings(configuredSource(), wedding)} />;
+  return <WeddingDetailView wedding={wedding} searchParams={{}} more={await moreWeddings(configuredSource(), wedding)} />;
 }

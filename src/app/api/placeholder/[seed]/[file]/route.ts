@@ -1,6 +1,6 @@
 import { PlaceholderBusyError, isPlaceholderCached, placeholderRequestSchema, renderPlaceholderJpeg } from '@/content/placeholder-render';
 import { getDb } from '@/db/db.server';
-import { clientAddress, hitRateLimit } from '@/platform/rate-limit';
+import { clientAddress, hitRateLimit } from '@/platform/rate-limit.server';
 import { log } from '@/platform/log';
 
 /**

@@ -1,0 +1,28 @@
+import type { Metadata } from 'next';
+import type { ReactNode } from 'react';
+import { getCurrentUser, isAdmin } from '@/accounts/guards.server';
+import styles from '@/bookings/ui/admin.module.css';
+import { AdminNav } from './admin-nav';
+
+/**
+ * The photographer's section (`/admin/*`): never indexed (set here once), and the admin navigation above every
+ * page once signed in as admin. Not a guard: every admin page, action and route still calls requireAdmin itself
+ * (a layout does not re-run on every navigation); the sign-in and setup pages stay reachable signed out.
+ */
+export const metadata: Metadata = {
+  robots: { index: false, follow: false },
+};
+
+export default async function AdminLayout({ children }: { children: ReactNode }) {
+  const showNav = isAdmin(await getCurrentUser());
+  return (
+    <>
+      {showNav ? (
+        <div className={`container ${styles.bar}`}>
+          <AdminNav className={styles.nav} />
+        </div>
+      ) : null}
+      {children}
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import type { Image, Wedding } from '@/content/types';
+import { Photo } from '@/content/ui/gallery/photo';
+import { formatCzechDate } from '@/platform/dates';
+import styles from './wedding-card.module.css';
+
+export interface WeddingCardProps {
+  wedding: Wedding;
+  /** `feature`: a larger card for the home page's favourites. */
+  variant?: 'default' | 'feature';
+  /** Heading level inside the card (h2 on /portfolio, h3 under a section heading). */
+  headingLevel?: 'h2' | 'h3';
+  /** The first card above the fold: preloaded with high fetch priority (LCP candidate). */
+  priority?: boolean;
+  /** Overrides the link (e.g. /weddings/{slug}?kategorie=obrad from a filtered portfolio). */
+  href?: string;
+  /** Overrides the cover (e.g. the first photo of the filtered category). */
+  cover?: Image;
+  /** Responsive `sizes` of the cover; defaults fit the 1/2/3-column portfolio grid. */
+  sizes?: string;
+}
+
+const DEFAULT_SIZES = '(min-width: 64rem) 26rem, (min-width: 40rem) 46vw, 100vw';
+const FEATURE_SIZES = '(min-width: 64rem) 40rem, (min-width: 40rem) 50vw, 100vw';
+
+/** Portfolio card: cover photograph, couple, place and year; the whole card links to the wedding. */
+export function WeddingCard({ wedding, variant = 'default', headingLevel = 'h2', priority, href, cover, sizes }: WeddingCardProps) {
+  const Heading = headingLevel;
+  const image = cover ?? wedding.coverImage;
+  const date = formatCzechDate(wedding.date);
+  return (
+    <article className={`${styles.card} ${variant === 'feature' ? styles.feature : ''}`}>
+      <Link href={href ?? `/weddings/${wedding.slug}`} className={styles.link}>
+        <div className={styles.media}>
+          {image ? (
+            <Photo
+              image={image}
+              alt={image.alternativeText || `Svatba ${wedding.couple}`}
+              sizes={sizes ?? (variant === 'feature' ? FEATURE_SIZES : DEFAULT_SIZES)}
+              priority={priority}
+              className={styles.img}
+            />
+          ) : (
+            <div className={styles.noImage} aria-hidden="true">
+              <span>{initials(wedding.couple)}</span>
+            </div>
+          )}
+        </div>
+        <div className={styles.body}>
+          <p className={styles.meta}>
+            <span>{wedding.location}</span>
+            <span aria-hidden="true"> · </span>
+            <span className="visually-hidden">, </span>
+            <time dateTime={/^\d{4}-\d{2}-\d{2}/.test(wedding.date) ? wedding.date.slice(0, 10) : String(wedding.year)} title={date}>
+              {wedding.year}
+            </time>
+          </p>
+          <Heading className={styles.title}>{wedding.couple}</Heading>
+          {variant === 'feature' && wedding.shortDescription ? <p className={styles.excerpt}>{wedding.shortDescription}</p> : null}
+          <span className={styles.more} aria-hidden="true">
+            Prohlédnout svatbu <span className={styles.arrow}>→</span>
+          </span>
+        </div>
+      </Link>
+    </article>
+  );
+}
+
+function initials(couple: string): string {
+  return couple
+    .split(/\s*(?:&|a|\+)\s*/)
+    .map((p) => p.trim()[0] ?? '')
+    .filter(Boolean)
+    .slice(0, 2)
+    .join(' & ');
+}
+
+/** The responsive card grid of /portfolio and the list pages. */
+export function WeddingGrid({ children, label }: { children: ReactNode; label?: string }) {
+  return (
+    <ul className={styles.grid} aria-label={label}>
+      {children}
+    </ul>
+  );
+}

@@ -1,0 +1,68 @@
+import type { Metadata } from 'next';
+import type { Image, WeddingDetail } from '@/content/types';
+import { siteUrl } from '@/platform/env';
+import { parseIsoDay } from '@/platform/dates';
+
+export function absoluteUrl(url: string): string {
+  return new URL(url, siteUrl()).toString();
+}
+
+function describe(w: WeddingDetail): string {
+  const text = w.shortDescription || w.story.split(/\n\s*\n/)[0] || `Svatební fotografie – ${w.couple}, ${w.location}.`;
+  return text.length > 200 ? `${text.slice(0, 197).trimEnd()}…` : text;
+}
+
+export const NOT_FOUND_METADATA: Metadata = { title: 'Stránka nenalezena', robots: { index: false } };
+
+/**
+ * Metadata of a wedding page; every wedding route points search engines at /weddings/{slug}. `null` (the page
+ * will call notFound()) gives the not-found title: generateMetadata must not throw notFound() itself, because
+ * Next 16 then answers with an empty error shell instead of the rendered not-found page.
+ */
+export function weddingMetadata(w: WeddingDetail | null): Metadata {
+  if (!w) return NOT_FOUND_METADATA;
+  const title = `${w.couple} – svatba, ${w.location}`;
+  const description = describe(w);
+  const cover = w.coverImage ?? w.wedding_images[0];
+  const canonical = `/weddings/${w.slug}`;
+  return {
+    title,
+    description,
+    alternates: { canonical },
+    openGraph: {
+      type: 'article',
+      title,
+      description,
+      url: canonical,
+      ...(cover ? { images: [{ url: absoluteUrl(cover.url), width: cover.width, height: cover.height, alt: cover.alternativeText || w.couple }] } : {}),
+    },
+  };
+}
+
+function imageObject(img: Image) {
+  return {
+    '@type': 'ImageObject',
+    contentUrl: absoluteUrl(img.url),
+    width: img.width,
+    height: img.height,
+    ...(img.alternativeText ? { caption: img.alternativeText } : {}),
+  };
+}
+
+/** schema.org ImageGallery describing the wedding and its photographs. */
+export function weddingJsonLd(w: WeddingDetail, photographer: string): Record<string, unknown> {
+  const day = parseIsoDay(w.date);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ImageGallery',
+    name: `${w.couple} – svatba`,
+    description: describe(w),
+    url: absoluteUrl(`/weddings/${w.slug}`),
+    inLanguage: 'cs',
+    ...(day ? { dateCreated: day.toISOString().slice(0, 10) } : {}),
+    contentLocation: { '@type': 'Place', name: w.location },
+    author: { '@type': 'Person', name: photographer },
+    ...(w.coverImage ? { primaryImageOfPage: imageObject(w.coverImage) } : {}),
+    image: w.wedding_images.slice(0, 30).map(imageObject),
+  };
+}

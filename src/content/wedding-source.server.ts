@@ -1,0 +1,38 @@
+import 'server-only';
+import { getEnv } from '@/platform/env';
+import { contentSourceNames, getCategories, getContentProvider, getWedding, getWeddingById, getWeddings } from '@/content/registry';
+import type { ContentProvider } from '@/content/types';
+
+/** What the portfolio and wedding pages need from the content layer. */
+export type WeddingSource = Pick<ContentProvider, 'getWeddings' | 'getWedding' | 'getWeddingById' | 'getCategories'> & {
+  readonly name: ContentProvider['name'];
+};
+
+/** The configured source (CONTENT_SOURCE) through the registry's cache. */
+export function configuredSource(): WeddingSource {
+  return {
+    name: getEnv().CONTENT_SOURCE,
+    getWeddings,
+    getWedding,
+    getWeddingById,
+    getCategories,
+  };
+}
+
+/**
+ * The /strapi-* pages (docs/spec.md §2) show the Strapi provider's content whenever STRAPI_URL is set, even when the
+ * site itself uses another source; the provider keeps the sample fallback of docs/spec.md §4/§8. Without STRAPI_URL
+ * (or while no Strapi provider is registered) they show the configured source, i.e. the sample weddings.
+ */
+export function strapiSource(): WeddingSource {
+  const env = getEnv();
+  if (env.CONTENT_SOURCE === 'strapi' || !env.STRAPI_URL || !contentSourceNames().includes('strapi')) return configuredSource();
+  const provider = getContentProvider('strapi');
+  return {
+    name: provider.name,
+    getWeddings: () => provider.getWeddings(),
+    getWedding: (slug) => provider.getWedding(slug),
+    getWeddingById: (id) => provider.getWeddingById(id),
+    getCategories: () => provider.getCategories(),
+  };
+}

@@ -1,0 +1,88 @@
+import 'server-only';
+import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { mailOutbox } from '@/db/schema';
+
+/**
+ * The mail outbox's read side and upkeep (the admin's view, re-queueing, GDPR export and erasure); writing and
+ * delivering is in mail.server.ts. Together they are the only code that touches `mail_outbox`.
+ */
+export interface OutboxMail {
+  id: number;
+  to: string;
+  subject: string;
+  kind: string;
+  status: string;
+  attempts: number;
+  lastError: string | null;
+  relatedId: string | null;
+  createdAt: Date;
+  sentAt: Date | null;
+}
+
+function toOutbox(r: typeof mailOutbox.$inferSelect): OutboxMail {
+  return {
+    id: r.id,
+    to: r.toAddress,
+    subject: r.subject,
+    kind: r.kind,
+    status: r.status,
+    attempts: r.attempts,
+    lastError: r.lastError,
+    relatedId: r.relatedId,
+    createdAt: r.createdAt,
+    sentAt: r.sentAt,
+  };
+}
+
+/** Mails about one record (`related_id`, e.g. an inquiry's reference). */
+export async function mailsFor(db: Db, reference: string): Promise<OutboxMail[]> {
+  const rows = await db.select().from(mailOutbox).where(eq(mailOutbox.relatedId, reference)).orderBy(asc(mailOutbox.id));
+  return rows.map(toOutbox);
+}
+
+export async function recentMails(db: Db, limit: number, onlyProblems: boolean): Promise<OutboxMail[]> {
+  const rows = await db
+    .select()
+    .from(mailOutbox)
+    .where(onlyProblems ? or(eq(mailOutbox.status, 'failed'), and(eq(mailOutbox.status, 'pending'), sql`${mailOutbox.attempts} > 0`)) : undefined)
+    .orderBy(desc(mailOutbox.id))
+    .limit(limit);
+  return rows.map(toOutbox);
+}
+
+export async function mailCounts(db: Db): Promise<Record<string, number>> {
+  const rows = await db.select({ status: mailOutbox.status, n: count() }).from(mailOutbox).groupBy(mailOutbox.status);
+  return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+}
+
+/** Puts a failed or pending mail back in the queue, due now. */
+export async function requeueMail(db: Db, id: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(mailOutbox)
+    .set({ status: 'pending', nextAttemptAt: now, attempts: 0 })
+    .where(and(eq(mailOutbox.id, id), inArray(mailOutbox.status, ['failed', 'pending'])))
+    .returning({ id: mailOutbox.id });
+  return rows.length > 0;
+}
+
+
+/** Every mail sent to an address (lower-cased), oldest first: the GDPR export. */
+export async function mailsToAddress(db: Db, address: string) {
+  return db
+    .select({ id: mailOutbox.id, to: mailOutbox.toAddress, subject: mailOutbox.subject, text: mailOutbox.text, status: mailOutbox.status, createdAt: mailOutbox.createdAt })
+    .from(mailOutbox)
+    .where(eq(sql`lower(${mailOutbox.toAddress})`, address))
+    .orderBy(asc(mailOutbox.id));
+}
+
+/** Deletes the mails to `address` (lower-cased) and/or about `relatedIds`; returns how many went. */
+export async function deleteMails(db: Db, which: { address?: string; relatedIds?: string[] }): Promise<number> {
+  const parts = [
+    which.address ? eq(sql`lower(${mailOutbox.toAddress})`, which.address) : undefined,
+    which.relatedIds?.length ? inArray(mailOutbox.relatedId, which.relatedIds) : undefined,
+  ].filter((p) => p !== undefined);
+  if (!parts.length) return 0;
+  const gone = await db.delete(mailOutbox).where(or(...parts)).returning({ id: mailOutbox.id });
+  return gone.length;
+}

@@ -1,0 +1,21 @@
+export const ROOT_LAYOUT_TAG: string;
+export interface CacheValue {
+  kind: string;
+  html?: unknown;
+  rscData?: unknown;
+  segmentData?: unknown;
+  status?: number;
+  headers?: Record<string, string | string[] | number | undefined>;
+}
+export function invalidateRenderCacheTags(tags: string[]): void;
+export function onRenderCacheInvalidation(listener: (tags: string[]) => void): () => void;
+export function renderCacheStats(): { entries: number; bytes: number; hits: number; misses: number; sets: number; evictions: number };
+export function attachPolicy(value: CacheValue): void;
+export function pinChunkIntegrity(html: string): string;
+export default class RenderCacheHandler {
+  constructor(options?: { serverDistDir?: string });
+  get(key: string): Promise<{ value: CacheValue; lastModified: number; cacheControl?: unknown } | null>;
+  set(key: string, data: CacheValue | null, ctx?: { tags?: string[]; softTags?: string[]; cacheControl?: unknown }): Promise<void>;
+  revalidateTag(tags: string | string[]): Promise<void>;
+  resetRequestCache(): void;
+}

@@ -1,0 +1,265 @@
+// @ts-check
+/**
+ * Next's render cache (`cacheHandler` in next.config.ts), kept in this process's memory and bounded.
+ *
+ * Why our own handler (docs/decisions/011-render-cache-csp.md):
+ * - Every cached HTML page gets a Content-Security-Policy header with the sha256 of each of its own inline
+ *   scripts (and the integrity hashes of its chunk scripts), stored with the entry. So a cache HIT, a MISS and a
+ *   background revalidation always answer with the policy that matches the HTML they send, and no script needs
+ *   'unsafe-inline'. (Next applies the entry's headers to the response; on a MISS it stores the entry before it
+ *   answers, and the headers are set on the same object.)
+ * - Nothing rendered at build time is served: the cache starts empty, so each page is rendered once at run time
+ *   with the run-time configuration (content source, analytics id, build id) and then served from memory.
+ * - Invalidations are tag based (revalidatePath/revalidateTag call revalidateTag here) and can be shared between
+ *   instances: listeners registered with `onRenderCacheInvalidation` hear local invalidations (to broadcast them),
+ *   and `invalidateRenderCacheTags` applies one received from another instance.
+ *
+ * Plain JavaScript (checked by TypeScript through JSDoc) because Next loads this file with Node's own loader.
+ */
+import { Buffer } from 'node:buffer';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { policyForHtml } from '../csp-policy.mjs';
+
+/** The root layout's implicit tag: revalidatePath('/', 'layout') — every page. */
+export const ROOT_LAYOUT_TAG = '_N_T_/layout';
+const TAGS_HEADER = 'x-next-cache-tags';
+const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+const NONCE_SCRIPT = /<script\b[^>]*\snonce=/i;
+/** Next's own error routes: /_not-found (every unknown path) and /_global-error. */
+const ERROR_ROUTE = /(^|\/)_(not-found|global-error)(\/|$)/;
+
+/**
+ * @typedef {{ kind: string, html?: unknown, rscData?: unknown, segmentData?: unknown, status?: number,
+ *   headers?: Record<string, string | string[] | number | undefined> }} CacheValue
+ * @typedef {{ value: CacheValue, lastModified: number, tags: string[], cacheControl: unknown, size: number }} Entry
+ * @typedef {(tags: string[]) => void} InvalidationListener
+ * @typedef {{ entries: Map<string, Entry>, tagTimes: Map<string, number>, clearedAt: number, bytes: number,
+ *   listeners: Set<InvalidationListener>, stats: { hits: number, misses: number, sets: number, evictions: number } }} Store
+ */
+
+const STORE_KEY = Symbol.for('svatebni-fotograf.render-cache');
+
+/** One store per process, shared by Next's copy of this module and the app's bundled imports. @returns {Store} */
+function store() {
+  const g = /** @type {{ [STORE_KEY]?: Store }} */ (/** @type {unknown} */ (globalThis));
+  let s = g[STORE_KEY];
+  if (!s) {
+    s = { entries: new Map(), tagTimes: new Map(), clearedAt: 0, bytes: 0, listeners: new Set(), stats: { hits: 0, misses: 0, sets: 0, evictions: 0 } };
+    g[STORE_KEY] = s;
+  }
+  return s;
+}
+
+/** @returns {number} */
+function maxBytes() {
+  const mb = Number(process.env.RENDER_CACHE_MAX_MB);
+  return Number.isFinite(mb) && mb > 0 ? Math.round(mb * 1024 * 1024) : DEFAULT_MAX_BYTES;
+}
+
+/** @param {unknown} v @returns {number} */
+function byteSize(v) {
+  if (typeof v === 'string') return Buffer.byteLength(v);
+  if (Buffer.isBuffer(v)) return v.length;
+  if (v instanceof Map) {
+    let n = 0;
+    for (const [k, x] of v) n += byteSize(k) + byteSize(x);
+    return n;
+  }
+  return 0;
+}
+
+/** @param {string} key @param {Store} s */
+function drop(key, s) {
+  const e = s.entries.get(key);
+  if (!e) return;
+  s.entries.delete(key);
+  s.bytes -= e.size;
+}
+
+/** @param {Entry} e @param {Store} s @returns {boolean} */
+function invalidated(e, s) {
+  if (e.lastModified <= s.clearedAt) return true;
+  return e.tags.some((t) => (s.tagTimes.get(t) ?? 0) >= e.lastModified);
+}
+
+/**
+ * Marks entries with any of the tags as expired (the root layout's tag: all of them), at `at` (local clock).
+ * @param {string[]} tags
+ * @param {number} [at]
+ */
+function expire(tags, at = Date.now()) {
+  const s = store();
+  if (tags.includes(ROOT_LAYOUT_TAG)) {
+    s.clearedAt = Math.max(s.clearedAt, at);
+    s.entries.clear();
+    s.bytes = 0;
+    return;
+  }
+  for (const t of tags) s.tagTimes.set(t, at);
+  for (const [key, e] of s.entries) if (invalidated(e, s)) drop(key, s);
+}
+
+/**
+ * Applies an invalidation that happened elsewhere (another instance) without telling the listeners again.
+ * @param {string[]} tags
+ */
+export function invalidateRenderCacheTags(tags) {
+  expire(tags);
+}
+
+/**
+ * Hears every local invalidation (revalidatePath/revalidateTag in this process). Returns the unsubscribe.
+ * @param {InvalidationListener} listener
+ * @returns {() => void}
+ */
+export function onRenderCacheInvalidation(listener) {
+  const s = store();
+  s.listeners.add(listener);
+  return () => s.listeners.delete(listener);
+}
+
+/** Counters and size, for diagnostics and the bench. */
+export function renderCacheStats() {
+  const s = store();
+  return { entries: s.entries.size, bytes: s.bytes, ...s.stats };
+}
+
+/** Where the build's static files are (set from Next's options; `.next/static` of the working directory otherwise). */
+let staticDir = path.join(process.cwd(), '.next', 'static');
+/** @type {Map<string, string | null>} build files never change while this process runs */
+const fileIntegrity = new Map();
+
+/**
+ * `sha256-…` of a file under /_next/static/, or null when it is not one of the build's files.
+ * @param {string} src
+ * @returns {string | null}
+ */
+function integrityOf(src) {
+  const clean = src.split(/[?#]/)[0] ?? '';
+  if (!clean.startsWith('/_next/static/')) return null;
+  if (fileIntegrity.has(clean)) return fileIntegrity.get(clean) ?? null;
+  let value = null;
+  try {
+    const rel = decodeURIComponent(clean.slice('/_next/static/'.length));
+    const file = path.resolve(staticDir, rel);
+    if (file.startsWith(staticDir + path.sep)) value = `sha256-${createHash('sha256').update(fs.readFileSync(file)).digest('base64')}`;
+  } catch {
+    value = null;
+  }
+  fileIntegrity.set(clean, value);
+  return value;
+}
+
+/**
+ * Pins every chunk the HTML loads to its content: `integrity` on `<script src>` and script preloads that lack it.
+ * Next adds integrity to its bootstrap scripts (`experimental.sri`), but React emits the client components'
+ * chunks without it; under a hash policy with 'strict-dynamic' an external script in the markup is allowed only
+ * through a hash that its integrity attribute carries (the browser also checks the file against it).
+ * @param {string} html
+ * @returns {string}
+ */
+export function pinChunkIntegrity(html) {
+  return html.replace(/<(script|link)\b([^>]*)>/gi, (tag, name, attrs) => {
+    if (/\sintegrity=/i.test(attrs)) return tag;
+    const lower = String(name).toLowerCase();
+    let url;
+    if (lower === 'script') url = /\ssrc="([^"]+)"/i.exec(attrs)?.[1];
+    else if (/\srel="(preload|modulepreload)"/i.test(attrs) && (/\sas="script"/i.test(attrs) || /modulepreload/i.test(attrs))) url = /\shref="([^"]+)"/i.exec(attrs)?.[1];
+    if (!url) return tag;
+    const integrity = integrityOf(url.replace(/&amp;/g, '&'));
+    if (!integrity) return tag;
+    return `<${name}${attrs.replace(/\/$/, '')} integrity="${integrity}"${attrs.endsWith('/') ? '/' : ''}>`;
+  });
+}
+
+/**
+ * Adds the policy for its own scripts to an HTML page entry (mutating it: Next sends the same object on a MISS).
+ * Pages rendered without a nonce only (the proxy sends none to cached paths).
+ * @param {CacheValue} value
+ */
+export function attachPolicy(value) {
+  if (value.kind !== 'APP_PAGE' || typeof value.html !== 'string' || !value.html) return;
+  // Rendered with the proxy's nonce (a per-request area, e.g. the 404 of an unknown /admin/… path): that
+  // response already carries the nonce policy, and a second policy must not be added.
+  if (NONCE_SCRIPT.test(value.html)) return;
+  value.html = pinChunkIntegrity(value.html);
+  const headers = { ...(value.headers ?? {}) };
+  for (const name of Object.keys(headers)) if (name.toLowerCase() === 'content-security-policy') delete headers[name];
+  headers['content-security-policy'] = policyForHtml(value.html);
+  value.headers = headers;
+}
+
+export default class RenderCacheHandler {
+  /** @param {{ serverDistDir?: string }} [options] */
+  constructor(options) {
+    store();
+    if (options?.serverDistDir) staticDir = path.resolve(options.serverDistDir, '..', 'static');
+  }
+
+  /**
+   * @param {string} key
+   * @returns {Promise<{ value: CacheValue, lastModified: number, cacheControl?: unknown } | null>}
+   */
+  async get(key) {
+    const s = store();
+    const e = s.entries.get(key);
+    if (!e || invalidated(e, s)) {
+      if (e) drop(key, s);
+      s.stats.misses++;
+      return null;
+    }
+    // Least recently used goes first when the cache is full: re-insert on every hit.
+    s.entries.delete(key);
+    s.entries.set(key, e);
+    s.stats.hits++;
+    return e.cacheControl ? { value: e.value, lastModified: e.lastModified, cacheControl: e.cacheControl } : { value: e.value, lastModified: e.lastModified };
+  }
+
+  /**
+   * @param {string} key
+   * @param {CacheValue | null} data
+   * @param {{ tags?: string[], softTags?: string[], cacheControl?: unknown }} [ctx]
+   */
+  async set(key, data, ctx = {}) {
+    const s = store();
+    drop(key, s);
+    if (!data) return;
+    attachPolicy(data);
+    // A not-found answer is not kept: any path can be asked for, the cache must not fill up with them, and the
+    // app-wide 404 page (one route for every unknown path) prints the path it was rendered for.
+    if (data.kind === 'APP_PAGE' && (data.status === 404 || ERROR_ROUTE.test(key))) return;
+    // Never keep a page rendered with a request's nonce: served again, it would carry no valid policy.
+    if (data.kind === 'APP_PAGE' && typeof data.html === 'string' && NONCE_SCRIPT.test(data.html)) return;
+    const headerTags = data.headers?.[TAGS_HEADER];
+    const tags = [...(typeof headerTags === 'string' ? headerTags.split(',') : []), ...(ctx.tags ?? []), ...(ctx.softTags ?? [])].filter(Boolean);
+    const size = byteSize(data.html) + byteSize(data.rscData) + byteSize(data.segmentData) + 512;
+    const limit = maxBytes();
+    if (size > limit) return;
+    s.entries.set(key, { value: data, lastModified: Date.now(), tags, cacheControl: ctx.cacheControl, size });
+    s.bytes += size;
+    s.stats.sets++;
+    for (const oldest of s.entries.keys()) {
+      if (s.bytes <= limit) break;
+      drop(oldest, s);
+      s.stats.evictions++;
+    }
+  }
+
+  /** @param {string | string[]} tags */
+  async revalidateTag(tags) {
+    const list = (Array.isArray(tags) ? tags : [tags]).filter((t) => typeof t === 'string' && t);
+    if (!list.length) return;
+    expire(list);
+    for (const listener of store().listeners) {
+      try {
+        listener(list);
+      } catch (err) {
+        console.warn('render cache: an invalidation listener failed', err);
+      }
+    }
+  }
+
+  resetRequestCache() {}
+}

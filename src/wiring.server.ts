@@ -1,0 +1,36 @@
+import 'server-only';
+import { accountsJobs } from '@/accounts/jobs.server';
+import { accountsStartupSteps } from '@/accounts/startup.server';
+import { bookingsJobs } from '@/bookings/scheduler.server';
+import { clearContentCache } from '@/content/cache';
+import { contentReadiness, contentStartupSteps } from '@/content/startup.server';
+import { log } from '@/platform/log';
+import { platformJobs, startJobs } from '@/platform/jobs.server';
+import type { ReadinessCheck } from '@/platform/readiness.server';
+import type { StartupStep } from '@/platform/startup.server';
+
+/**
+ * The app's wiring: which domain start-up steps, readiness checks and scheduled jobs run. Platform code never
+ * imports a domain; domains describe their own steps, checks and jobs, and this module (the app layer) lists them.
+ * Used by src/instrumentation.ts (start-up) and src/app/api/ready/route.ts (readiness).
+ */
+export function startupSteps(): StartupStep[] {
+  return [
+    ...accountsStartupSteps(),
+    ...contentStartupSteps(),
+    {
+      // Several instances on PostgreSQL share render-cache invalidations (LISTEN/NOTIFY); a message from another
+      // instance also drops this one's content cache. Off on PGlite (docs/decisions/011-render-cache-csp.md).
+      name: 'render cache sync',
+      run: async () => {
+        const { startRenderCacheSync } = await import('@/platform/render-cache/sync.server');
+        log.info('render cache: ready', { sync: await startRenderCacheSync(() => void clearContentCache()) });
+      },
+    },
+    { name: 'scheduled jobs', run: async () => startJobs([...platformJobs(), ...accountsJobs(), ...bookingsJobs()]) },
+  ];
+}
+
+export function readinessChecks(): ReadinessCheck[] {
+  return [contentReadiness];
+}
