@@ -1,4 +1,5 @@
 import 'server-only';
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { hitRateLimit } from '@/platform/rate-limit.server';
@@ -33,7 +34,7 @@ export const TRY_AGAIN = 'Zkuste to prosím znovu za chvíli – poptávku se te
 
 export type IntakeFailure = {
   ok: false;
-  status: 400 | 409 | 413 | 415 | 429 | 503;
+  status: 400 | 409 | 413 | 415 | 422 | 429 | 503;
   message: string;
   fields?: FieldErrorMap;
   retryAfterSeconds?: number;
@@ -106,9 +107,10 @@ export async function submitInquiry(getDb: () => Promise<Db>, req: IntakeRequest
       }
     }
 
+    const fingerprint = req.idempotencyKey ? createHash('sha256').update(JSON.stringify([req.kind, input])).digest('hex') : null;
     if (req.idempotencyKey) {
       const existing = await repo.findByIdempotencyKey(db, req.idempotencyKey);
-      if (existing) return { ok: true, ...existing, created: false, mailIds: [] };
+      if (existing) return replayOf(existing, fingerprint);
     }
 
     const clientKnown = req.clientAddress !== 'unknown' && req.clientAddress !== '';
@@ -146,12 +148,13 @@ export async function submitInquiry(getDb: () => Promise<Db>, req: IntakeRequest
         input,
         flags,
         idempotencyKey: req.idempotencyKey ?? null,
+        idempotencyFingerprint: fingerprint,
         clientHash: hash,
         actor: req.actor ?? (req.form ? 'web' : 'api'),
         now,
       });
     } catch (err) {
-      if (err instanceof repo.IdempotentReplay) return { ok: true, ...err.existing, created: false, mailIds: [] };
+      if (err instanceof repo.IdempotentReplay) return replayOf(err.existing, fingerprint);
       throw err;
     }
 
@@ -189,6 +192,22 @@ async function autoReplyAllowed(db: Db, email: string, flags: string[], now: Dat
     : await hitRateLimit(db, 'autoreply:clean', AUTO_REPLY_CLEAN_PER_DAY, AUTO_REPLY_WINDOW_MS, now.getTime());
   if (!daily.allowed) log.warn('inquiry auto-reply skipped: daily budget spent', { flagged });
   return daily.allowed;
+}
+
+/**
+ * A retry under the same Idempotency-Key gets the original answer; the same key with different data is refused
+ * (422, as Stripe does) instead of silently dropping the new data. Inquiries stored before fingerprints existed
+ * answer as a replay.
+ */
+function replayOf(existing: repo.KeyedInquiry, fingerprint: string | null): IntakeResult {
+  if (existing.fingerprint && fingerprint && existing.fingerprint !== fingerprint) {
+    return {
+      ok: false,
+      status: 422,
+      message: 'Klíč Idempotency-Key už byl použit pro jinou poptávku. Pro novou nebo upravenou poptávku použijte nový klíč.',
+    };
+  }
+  return { ok: true, id: existing.id, reference: existing.reference, created: false, mailIds: [] };
 }
 
 export type AvailabilityResult = { ok: true; taken: string[] } | { ok: false; status: 400; message: string };

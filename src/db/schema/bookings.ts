@@ -38,6 +38,8 @@ export const inquiries = pgTable(
     flags: text('flags').array().notNull().default(sql`'{}'::text[]`),
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
     idempotencyKey: text('idempotency_key').unique('inquiries_idempotency_key'),
+    /** sha256 of the kind and the validated input sent under the key (0033): a reuse with other data is refused. */
+    idempotencyFingerprint: text('idempotency_fingerprint'),
     clientHash: text('client_hash'),
     anonymizedAt: timestamp('anonymized_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
