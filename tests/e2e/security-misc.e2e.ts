@@ -60,6 +60,22 @@ describe('JSON POSTs (item 10)', () => {
   });
 });
 
+describe('Idempotency-Key (item 7)', () => {
+  it('the same key with other data answers 422 in Czech, not the old reference', async () => {
+    const post = (body: string) =>
+      fetch(`${server.url}/api/inquiries`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': 'e2e-klic-opakovany' }, body });
+    const first = await post(inquiry(40));
+    expect(first.status).toBe(201);
+    const { reference } = (await first.json()) as { reference: string };
+    const replay = await post(inquiry(40));
+    expect(replay.status).toBe(201);
+    expect(((await replay.json()) as { reference: string }).reference).toBe(reference);
+    const other = await post(inquiry(41));
+    expect(other.status).toBe(422);
+    expect(((await other.json()) as { error: { message: string } }).error.message).toContain('Idempotency-Key už byl použit pro jinou poptávku');
+  });
+});
+
 describe('sign-out (item 6)', () => {
   it('the signed-out session token no longer works anywhere', async () => {
     const email = 'odhlaseni@example.cz';
