@@ -30,7 +30,7 @@ function hashToken(token: string): string {
 export async function createClaimToken(db: Db, inquiryId: number, now = new Date()): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const expires = new Date(now.getTime() + CLAIM_TTL_MS);
-  await db.execute(sql`INSERT INTO inquiry_claim_tokens (token_hash, inquiry_id, expires_at) VALUES (${hashToken(token)}, ${inquiryId}, ${expires})`);
+  await db.execute(sql`INSERT INTO inquiry_claim_tokens (token_hash, inquiry_id, expires_at) VALUES (${hashToken(token)}, ${inquiryId}, ${expires.toISOString()})`);
   return token;
 }
 
@@ -59,7 +59,7 @@ export async function claimInquiry(db: Db, token: string, owner: ClaimOwner, now
   const preview = await previewClaim(db, token, now);
   if (!preview.ok) return preview;
   const rows = rowsOf<{ inquiry_id: number }>(
-    await db.execute(sql`DELETE FROM inquiry_claim_tokens WHERE token_hash = ${hashToken(token)} AND expires_at >= ${now} RETURNING inquiry_id`),
+    await db.execute(sql`DELETE FROM inquiry_claim_tokens WHERE token_hash = ${hashToken(token)} AND expires_at >= ${now.toISOString()} RETURNING inquiry_id`),
   );
   const inquiryId = rows[0]?.inquiry_id;
   if (inquiryId === undefined) return { ok: false, message: INVALID };
@@ -70,7 +70,7 @@ export async function claimInquiry(db: Db, token: string, owner: ClaimOwner, now
 }
 
 export async function pruneClaimTokens(db: Db, now = new Date()): Promise<void> {
-  await db.execute(sql`DELETE FROM inquiry_claim_tokens WHERE expires_at < ${now}`);
+  await db.execute(sql`DELETE FROM inquiry_claim_tokens WHERE expires_at < ${now.toISOString()}`);
 }
 
 /** The inquiries attached to this account, newest first, as DTOs without internal fields. */
