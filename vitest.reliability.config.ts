@@ -6,7 +6,7 @@ import path from 'node:path';
  * Files run one at a time — each one loads the 2-core machine on its own.
  */
 export default defineConfig({
-  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src'), 'server-only': path.resolve(import.meta.dirname, 'tests/server-only-stub.ts') } },
+  resolve: { alias: { '@tests': path.resolve(import.meta.dirname, 'tests'), '@': path.resolve(import.meta.dirname, 'src'), 'server-only': path.resolve(import.meta.dirname, 'tests/server-only-stub.ts') } },
   test: {
     include: ['tests/reliability/**/*.test.ts'],
     environment: 'node',

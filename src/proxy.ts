@@ -8,8 +8,8 @@ import { HSTS_VALUE, wantsHsts } from '@/platform/security-headers';
 
 /**
  * Runs before every page and API request:
- * - query-string limits (SPEC §9: 1000 parameters, arrays of 20, depth 5): over-limit → Czech 400/414;
- * - `wedding-redirects` (SPEC §2): legacy wedding URLs → canonical /weddings/{slug} (308);
+ * - query-string limits (docs/spec.md §9: 1000 parameters, arrays of 20, depth 5): over-limit → Czech 400/414;
+ * - `wedding-redirects` (docs/spec.md §2): legacy wedding URLs → canonical /weddings/{slug} (308);
  * - pages from the render cache (docs/decisions/011-render-cache-csp.md) get no nonce: their cache entry carries a
  *   policy with the hashes of their own scripts; a cached page asked with the query its filtered view reads
  *   (`/portfolio?rok=`, `/weddings/{slug}?foto=`) is rewritten to that view's per-request twin;
@@ -112,7 +112,8 @@ function limitResponse(request: NextRequest, err: QueryLimitError, requestId: st
 
 export const config = {
   matcher: [
-    // Everything except static assets and the image optimizer.
-    '/((?!_next/static|_next/image|favicon.ico|icon.svg|fonts/).*)',
+    // Everything except static assets, the image optimizer and photo uploads (the proxy would buffer an upload's
+    // body and cut it at 10 MB; the upload route does its own checks and needs no CSP nonce).
+    '/((?!_next/static|_next/image|favicon.ico|icon.svg|fonts/|api/admin/weddings/[^/]+/photos).*)',
   ],
 };

@@ -1,4 +1,6 @@
+import { formatCzechDateTimeLong } from '@/platform/dates';
 import { getSiteInfo } from '@/content/public.server';
+import { escapeHtml } from '@/platform/html';
 
 /** Czech account e-mails, each as HTML and plain text. Links are absolute, built from siteUrl(). */
 export interface AccountEmail {
@@ -7,15 +9,11 @@ export interface AccountEmail {
   html: string;
 }
 
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-}
-
 function brand(): string {
   try {
     return getSiteInfo().photographer.brand;
   } catch {
-    return 'Svatební fotograf';
+    return 'Svatební fotografka';
   }
 }
 
@@ -44,32 +42,54 @@ export function confirmationEmail(url: string): AccountEmail {
   const title = 'Potvrďte prosím svůj e-mail';
   const paragraphs = [
     'Dobrý den,',
-    'děkujeme za registraci. Abychom měli jistotu, že e-mailová adresa patří Vám, potvrďte ji prosím kliknutím na tlačítko níže a na otevřené stránce stiskněte „Potvrdit e-mail“.',
+    'děkuji za registraci. Abych měla jistotu, že e-mailová adresa patří vám, potvrďte ji prosím kliknutím na tlačítko níže a na otevřené stránce stiskněte „Potvrdit e-mail“.',
     'Odkaz platí 48 hodin. Pokud jste se neregistrovali, tento e-mail prosím ignorujte.',
   ];
   const action = { label: 'Potvrdit e-mail', url };
-  return { subject: 'Potvrzení e-mailu pro Váš účet', text: text(paragraphs, action), html: layout(title, paragraphs, action) };
+  return { subject: 'Potvrzení e-mailu pro váš účet', text: text(paragraphs, action), html: layout(title, paragraphs, action) };
 }
 
 export function resetPasswordEmail(url: string): AccountEmail {
   const title = 'Obnovení hesla';
   const paragraphs = [
     'Dobrý den,',
-    'obdrželi jsme žádost o obnovení hesla k Vašemu účtu. Nové heslo si nastavíte přes odkaz níže.',
-    'Odkaz platí 1 hodinu a lze jej použít jen jednou. Pokud jste o obnovení nežádali, e-mail prosím ignorujte – Vaše heslo zůstává beze změny.',
+    'přišla mi žádost o obnovení hesla k vašemu účtu. Nové heslo si nastavíte přes odkaz níže.',
+    'Odkaz platí 1 hodinu a lze jej použít jen jednou. Pokud jste o obnovení nežádali, e-mail prosím ignorujte – vaše heslo zůstává beze změny.',
   ];
   const action = { label: 'Nastavit nové heslo', url };
-  return { subject: 'Obnovení hesla k Vašemu účtu', text: text(paragraphs, action), html: layout(title, paragraphs, action) };
+  return { subject: 'Obnovení hesla k vašemu účtu', text: text(paragraphs, action), html: layout(title, paragraphs, action) };
 }
 
 export function passwordChangedEmail(when: Date, forgotUrl: string): AccountEmail {
-  const formatted = new Intl.DateTimeFormat('cs-CZ', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Prague' }).format(when);
+  const formatted = formatCzechDateTimeLong(when);
   const title = 'Heslo bylo změněno';
   const paragraphs = [
     'Dobrý den,',
-    `heslo k Vašemu účtu bylo ${formatted} změněno. Všechna dřívější přihlášení byla ukončena.`,
-    'Pokud jste heslo neměnili Vy, obnovte si jej prosím ihned přes odkaz níže a napište nám.',
+    `heslo k vašemu účtu bylo ${formatted} změněno. Všechna dřívější přihlášení byla ukončena.`,
+    'Pokud jste heslo neměnili vy, obnovte si je prosím ihned přes odkaz níže a napište mi.',
   ];
   const action = { label: 'Obnovit heslo', url: forgotUrl };
-  return { subject: 'Heslo k Vašemu účtu bylo změněno', text: text(paragraphs, action), html: layout(title, paragraphs, action) };
+  return { subject: 'Heslo k vašemu účtu bylo změněno', text: text(paragraphs, action), html: layout(title, paragraphs, action) };
+}
+
+/**
+ * Someone tried to register an address that already has an account. Never a confirmation link here: whoever
+ * registered first chose the password, so confirming would hand the account to them. Setting a new password
+ * through the reset link proves the mailbox, confirms the account and ends every older password and session.
+ */
+export function alreadyRegisteredEmail(opts: { confirmed: boolean; resetUrl: string; signInUrl: string }): AccountEmail {
+  const title = 'Účet s touto adresou už existuje';
+  const paragraphs = opts.confirmed
+    ? [
+        'někdo (nejspíš vy) se právě pokusil zaregistrovat s touto e-mailovou adresou. Účet s ní už máte, stačí se přihlásit.',
+        `Heslo si nepamatujete? Nové si nastavíte tady: ${opts.resetUrl} (odkaz platí 1 hodinu).`,
+        'Pokud jste to nebyli vy, nemusíte nic dělat.',
+      ]
+    : [
+        'někdo (možná vy) se právě pokusil zaregistrovat s touto e-mailovou adresou. Účet s ní už je založený, ale zatím nebyl potvrzen.',
+        'Pokud jste ho zakládali vy, nastavte si heslo odkazem níže (platí 1 hodinu) — tím se účet zároveň potvrdí a jakékoli dřívější heslo přestane platit.',
+        'Pokud jste účet nezakládali, nastavte si heslo také: nikdo jiný se pak k účtu s vaší adresou nepřihlásí.',
+      ];
+  const action = opts.confirmed ? { label: 'Přihlásit se', url: opts.signInUrl } : { label: 'Nastavit heslo', url: opts.resetUrl };
+  return { subject: title, text: text(['Dobrý den,', ...paragraphs], action), html: layout(title, ['Dobrý den,', ...paragraphs], action) };
 }

@@ -10,8 +10,8 @@ import { safeNextPath } from './next-path';
 import type { SessionUser } from './session-user';
 
 /**
- * The session contract every protected page, action and route handler codes against (ARCHITECTURE practice 7:
- * guards at the top of each one, not only in a layout).
+ * The session contract every protected page, action and route handler codes against. The rule: each one calls
+ * its guard at its own top — a layout or the proxy is never the only check (docs/spec.md §6).
  *
  *   const user = await requireUser();   // couples' pages — anonymous → /ucet/prihlaseni?next=…
  *   const admin = await requireAdmin(); // admin pages and server actions — anonymous → /admin/login?next=…, others → 403

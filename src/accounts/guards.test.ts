@@ -4,7 +4,7 @@ import { closeDb, getDb } from '@/db/db.server';
 import { createOrPromoteAdmin } from './admin';
 import { createUser, findRoleByType } from './builtin/repository';
 import { hashPassword } from './builtin/passwords';
-import { issueJwt } from './builtin/jwt';
+import { issueJwt } from './builtin/jwt.server';
 import { isAdmin, requireAdminApi } from './guards.server';
 
 const saved = { ...process.env };

@@ -1,9 +1,17 @@
 import 'server-only';
 import { getDb } from '@/db/db.server';
 import type { Job } from '@/platform/jobs.server';
-import { pruneLoginFailures } from './builtin/login-throttle';
+import { getTerms } from '@/content/public.server';
+import { pruneLoginFailures } from './builtin/login-throttle.server';
+import { pruneRevokedTokens } from './builtin/service.server';
+import { accountsConfig } from './config';
+import { deleteInactiveAccounts } from './retention.server';
+import { log } from '@/platform/log';
 
-/** The accounts domain's scheduled work: forget sign-in failure streaks that no longer slow anyone down. */
+/**
+ * The accounts domain's scheduled work: forget sign-in failure streaks that no longer slow anyone down, and delete
+ * couples' accounts idle past the retention the privacy notice promises (content/terms.json accountRetentionMonths).
+ */
 export function accountsJobs(): Job[] {
   return [
     {
@@ -11,6 +19,21 @@ export function accountsJobs(): Job[] {
       everyMs: 3_600_000,
       exclusive: true,
       run: async (now) => pruneLoginFailures(await getDb(), now.getTime()),
+    },
+    {
+      name: 'accounts: prune revoked tokens',
+      everyMs: 3_600_000,
+      exclusive: true,
+      run: async (now) => pruneRevokedTokens(await getDb(), now.getTime()),
+    },
+    {
+      name: 'accounts: delete idle accounts',
+      everyMs: 3_600_000,
+      exclusive: true,
+      run: async (now) => {
+        const deleted = await deleteInactiveAccounts(await getDb(), { months: getTerms().accountRetentionMonths, adminRoleType: accountsConfig().adminRoleType }, now);
+        if (deleted) log.info('idle accounts deleted', { count: deleted });
+      },
     },
   ];
 }

@@ -8,7 +8,7 @@ const CZECH: Record<string, string> = {
   'Invalid identifier or password': 'Nesprávný e-mail nebo heslo.',
   'Identifier or password invalid.': 'Nesprávný e-mail nebo heslo.',
   'Your account email is not confirmed': 'E-mail k tomuto účtu zatím není potvrzený. Otevřete prosím odkaz z potvrzovacího e-mailu.',
-  'Your account has been blocked by an administrator': 'Tento účet je zablokovaný. Ozvěte se nám prosím.',
+  'Your account has been blocked by an administrator': 'Tento účet je zablokovaný. Ozvěte se mi prosím.',
   'Email or Username are already taken': 'Účet s tímto e-mailem už existuje.',
   'Passwords do not match': 'Hesla se neshodují.',
   'Incorrect code provided': 'Odkaz pro obnovení hesla je neplatný nebo už vypršel. Požádejte prosím o nový.',
@@ -19,7 +19,7 @@ const CZECH: Record<string, string> = {
   'Already confirmed': 'Tento e-mail už je potvrzený. Můžete se přihlásit.',
   'This provider is disabled': 'Přihlášení přes tuto službu není zapnuté.',
   'Email is already taken.': 'Účet s tímto e-mailem už existuje. Přihlaste se prosím e-mailem a heslem.',
-  'Email was not available.': 'Služba nám nesdělila ověřený e-mail, přihlášení proto nelze dokončit.',
+  'Email was not available.': 'Služba nesdělila ověřený e-mail, přihlášení proto nelze dokončit.',
 };
 
 export function errorKey(err: unknown): string | undefined {

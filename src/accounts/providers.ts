@@ -1,8 +1,8 @@
 import { getEnv } from '@/platform/env';
 import { accountsConfig } from './config';
-import { oidcProviderName } from './builtin/oidc';
+import { oidcProviderName } from './builtin/oidc.server';
 
-/** The provider sign-in offered on /ucet/prihlaseni: `{base}/connect/{provider}` (PROTOCOLS.md §1). */
+/** The provider sign-in offered on /ucet/prihlaseni: `{base}/connect/{provider}` (docs/protocols.md §1). */
 export function providerSignIn(): { name: string; label: string; href: string } | null {
   const cfg = accountsConfig();
   const name = cfg.source === 'builtin' ? oidcProviderName() : (getEnv().STRAPI_AUTH_PROVIDER ?? null);

@@ -3,8 +3,8 @@ import { cookies } from 'next/headers';
 import { getDb } from '@/db/db.server';
 import { accountsConfig } from './config';
 import { serverClient } from './session.server';
-import { isDueForRenewal, issueJwt } from './builtin/jwt';
-import { authenticateToken } from './builtin/service';
+import { isDueForRenewal, issueJwt } from './builtin/jwt.server';
+import { authenticateToken } from './builtin/service.server';
 
 /** Whether the session cookie of this request is due for renewal (built-in server only; Strapi has no refresh). */
 export async function sessionNeedsRenewal(): Promise<boolean> {

@@ -1,7 +1,7 @@
 import 'server-only';
 import { cache } from 'react';
 import { cookies, headers } from 'next/headers';
-import { clientAddress } from '@/platform/rate-limit';
+import { clientAddress } from '@/platform/rate-limit.server';
 import { CLIENT_ADDRESS_HEADER } from '@/platform/client-address.mjs';
 import { accountsConfig } from './config';
 import { StrapiClient, memoryUserStore, type TokenStore } from './strapi-client';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { StrapiVersion } from './config';
 
 /**
- * The one client for accounts: speaks the Strapi users-permissions protocol (PROTOCOLS.md §1) to a real Strapi
+ * The one client for accounts: speaks the Strapi users-permissions protocol (docs/protocols.md §1) to a real Strapi
  * or to the site's built-in account server. No Next.js imports — the token and user stores are injected, so the
  * same class runs in server components, server actions, scripts and tests.
  */

@@ -2,7 +2,7 @@
 import Link from 'next/link';
 import { useEffect } from 'react';
 
-/** Generic server-error variant (SPEC §2: default title "Internal Server Error"). */
+/** Generic server-error variant (docs/spec.md §2: default title "Internal Server Error"). */
 export default function ErrorPage({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
   useEffect(() => {
     // The server already logged it with the digest; keep the browser console quiet for visitors.
@@ -12,7 +12,7 @@ export default function ErrorPage({ error, reset }: { error: Error & { digest?: 
     <section className="container-narrow page-header" aria-labelledby="error-title">
       <p className="eyebrow">Chyba 500</p>
       <h1 id="error-title">Něco se pokazilo</h1>
-      <p className="lead">Omlouváme se, stránku se teď nepodařilo zobrazit. Zkuste to prosím za chvíli znovu.</p>
+      <p className="lead">Omlouvám se, stránku se teď nepodařilo zobrazit. Zkuste to prosím za chvíli znovu.</p>
       <p className="muted" data-testid="error-message">
         Internal Server Error{error.digest ? ` (${error.digest})` : ''}
       </p>

@@ -7,7 +7,7 @@ export default function GlobalError({ error }: { error: Error & { digest?: strin
       <body style={{ fontFamily: 'system-ui, sans-serif', padding: '3rem 1.5rem', background: '#faf7f2', color: '#1f1d1a' }}>
         <title>Internal Server Error</title>
         <h1>Něco se pokazilo</h1>
-        <p>Omlouváme se, stránku se nepodařilo zobrazit. Zkuste to prosím za chvíli znovu.</p>
+        <p>Omlouvám se, stránku se nepodařilo zobrazit. Zkuste to prosím za chvíli znovu.</p>
         <p>Internal Server Error{error.digest ? ` (${error.digest})` : ''}</p>
         <p>
           {/* A full reload is wanted here: the app shell itself failed. */}

@@ -13,12 +13,13 @@ import { ownBuild } from '@/platform/build/build-info.server';
 import { currentMeasurementId } from '@/platform/analytics/measurement-id';
 import { BuildWatcher } from '@/ui/build-watcher/build-watcher';
 import { ConsentManager } from '@/ui/consent/consent-manager';
+import { getTerms } from '@/content/public.server';
 
 export async function generateMetadata(): Promise<Metadata> {
   const site = getSiteInfo();
   return {
     metadataBase: new URL(siteUrl()),
-    title: { default: `${site.photographer.brand} – svatební fotograf`, template: `%s | ${site.photographer.brand}` },
+    title: { default: `${site.photographer.brand} – svatební fotografka`, template: `%s | ${site.photographer.brand}` },
     description: site.photographer.tagline,
     openGraph: { type: 'website', locale: 'cs_CZ', siteName: site.photographer.brand },
     formatDetection: { telephone: false },
@@ -54,7 +55,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           <RouteEffects />
         </SessionProvider>
         <BuildWatcher buildId={build.id} intervalMs={env.BUILD_CHECK_INTERVAL_MS} />
-        <ConsentManager measurementId={currentMeasurementId(env.ANALYTICS_MEASUREMENT_ID)} />
+        <ConsentManager measurementId={currentMeasurementId(env.ANALYTICS_MEASUREMENT_ID)} cookieMonths={getTerms().analyticsCookieMonths} />
       </body>
     </html>
   );

@@ -1,8 +1,8 @@
 import 'server-only';
 import { getDb } from '@/db/db.server';
-import { getEnv } from '@/platform/env';
+import { firstParam, type SearchParams } from '@/platform/search-params';
 import type { SessionUser } from '@/accounts/public.server';
-import { bookingConfig } from './config';
+import { openDeps } from './runtime.server';
 import { isStatus, type InquiryStatus } from './statuses';
 import type { CoupleInquiry, InquiryDetail, ListFilters, ListResult, ListSort } from './types';
 import { mailCounts, mailsFor, recentMails, type OutboxMail } from '@/platform/mail-outbox.server';
@@ -18,28 +18,22 @@ export function actorOf(user: SessionUser): string {
   return user.email || user.username || `uživatel ${user.id}`;
 }
 
-export async function adminDeps() {
-  return { db: await getDb(), config: bookingConfig(getEnv()) };
-}
+export const adminDeps = openDeps;
 
 const SORTS: ListSort[] = ['created-desc', 'created-asc', 'date-asc', 'date-desc'];
 
-function one(v: string | string[] | undefined): string | undefined {
-  return Array.isArray(v) ? v[0] : v;
-}
-
 /** Admin list filters from the query string (Czech parameter names); anything unknown is ignored. */
-export function parseListFilters(sp: Record<string, string | string[] | undefined>): ListFilters {
-  const q = one(sp.q)?.trim().slice(0, 100) || undefined;
-  const stav = one(sp.stav);
+export function parseListFilters(sp: SearchParams): ListFilters {
+  const q = firstParam(sp, 'q')?.trim().slice(0, 100) || undefined;
+  const stav = firstParam(sp, 'stav');
   const status: InquiryStatus | undefined = isStatus(stav) ? stav : undefined;
-  const rok = Number(one(sp.rok));
+  const rok = Number(firstParam(sp, 'rok'));
   const year = Number.isInteger(rok) && rok >= 2000 && rok <= 2100 ? rok : undefined;
-  const razeni = one(sp.razeni) as ListSort | undefined;
+  const razeni = firstParam(sp, 'razeni') as ListSort | undefined;
   const sort = razeni && SORTS.includes(razeni) ? razeni : 'created-desc';
-  const strana = Number(one(sp.strana));
+  const strana = Number(firstParam(sp, 'strana'));
   const page = Number.isInteger(strana) && strana > 0 && strana < 100_000 ? strana : 1;
-  const flagged = one(sp.podezrele) === '1';
+  const flagged = firstParam(sp, 'podezrele') === '1';
   return { q, status, year, sort, page, flagged, pageSize: 25 };
 }
 

@@ -1,6 +1,6 @@
 import 'server-only';
 import { stringify } from 'csv-stringify/sync';
-import { formatCzechDate } from './dates';
+import { formatCzechDate } from '@/platform/dates';
 import { FIELD_LABELS, SOURCE_OPTIONS } from './input';
 import { packageName } from './packages';
 import { FLAG_LABELS, STATUS_LABELS } from './statuses';

@@ -1,5 +1,5 @@
 import type { InquiryInput, InquiryKind } from './input';
-import { daysBetween } from './dates';
+import { daysBetween } from '@/platform/dates';
 
 /**
  * Scam signs. They flag an inquiry for the photographer's attention; they never reject or drop it

@@ -1,14 +1,14 @@
+import type { FieldErrors, FormStateBase } from '@/platform/form-state';
 import type { InquiryKind } from './input';
 
-/** What a booking form's server action returns (and what the page renders the form from). */
-export interface FormState {
+/** What a booking form's server action returns (and what the page renders the form from): the common shape plus the booking's own. */
+export interface FormState extends FormStateBase {
   kind: InquiryKind;
   /** 'error' after a refusal; the form re-renders with every value the visitor typed. */
   status: 'idle' | 'error';
-  message?: string;
   /** HTTP status the refusal maps to (503 = try again later); informative for the UI. */
   code?: number;
-  fields: Record<string, string>;
+  errors: FieldErrors;
   values: Record<string, string>;
   /** Signed "form rendered at" token (minimum fill time). Kept across re-renders. */
   started: string;
@@ -19,9 +19,9 @@ export interface FormState {
 }
 
 export const FORM_FIELDS: Record<InquiryKind, readonly string[]> = {
-  full: ['partner1', 'partner2', 'email', 'phone', 'weddingDate', 'venue', 'town', 'ceremonyTime', 'guestCount', 'packageId', 'hours', 'message', 'source', 'consent', 'marketingConsent'],
-  simple: ['partner1', 'partner2', 'email', 'weddingDate', 'message', 'consent', 'marketingConsent'],
-  contact: ['partner1', 'email', 'phone', 'weddingDate', 'message', 'consent'],
+  full: ['partner1', 'partner2', 'email', 'phone', 'weddingDate', 'venue', 'town', 'ceremonyTime', 'guestCount', 'packageId', 'hours', 'message', 'source', 'marketingConsent'],
+  simple: ['partner1', 'partner2', 'email', 'weddingDate', 'message', 'marketingConsent'],
+  contact: ['partner1', 'email', 'phone', 'weddingDate', 'message'],
 };
 
 export const HONEYPOT_FIELD = 'website';

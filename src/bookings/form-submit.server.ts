@@ -2,19 +2,14 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@/db/client';
 import { log } from '@/platform/log';
-import type { BookingConfig } from './config';
+import type { HttpDeps } from './http.server';
 import { FORM_FIELDS, HONEYPOT_FIELD, type FormState } from './form-state';
 import { LIMITS, type InquiryKind } from './input';
 import { signFormStart } from './secrets.server';
 import { submitInquiry } from './service.server';
 
-export interface FormDeps {
-  getDb: () => Promise<Db>;
-  config: BookingConfig;
-  packageIds: readonly string[];
-  clientAddress: string;
-  deliver?: (db: Db, mailIds: number[]) => void;
-}
+/** The same dependencies as the JSON endpoint (runtime.server.ts appDeps), plus the client's address. */
+export type FormDeps = HttpDeps & { clientAddress: string };
 
 /** A fresh form: new idempotency key, signed start time, optional prefilled values. */
 export async function initialFormState(kind: InquiryKind, getDb: () => Promise<Db>, values: Record<string, string> = {}): Promise<FormState> {
@@ -25,7 +20,7 @@ export async function initialFormState(kind: InquiryKind, getDb: () => Promise<D
     // The page still renders; submitting answers 503 until the database is back, then asks to resend.
     log.warn('form start could not be signed (database unavailable?)', { err });
   }
-  return { kind, status: 'idle', fields: {}, values, started, key: randomUUID(), attempt: 0 };
+  return { kind, status: 'idle', errors: {}, values, started, key: randomUUID(), attempt: 0 };
 }
 
 const ECHO_LIMIT = LIMITS.message + 100;
@@ -88,7 +83,7 @@ export async function handleFormSubmission(
       status: 'error',
       message: result.message,
       code: result.status,
-      fields: result.fields ?? {},
+      errors: result.fields ?? {},
       values,
       started: nextStarted,
       key: safeKey,

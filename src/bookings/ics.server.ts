@@ -1,6 +1,6 @@
 import 'server-only';
 import { createEvent, createEvents, type EventAttributes } from 'ics';
-import { addDays } from './dates';
+import { addDays } from '@/platform/dates';
 import type { InquiryDetail } from './types';
 import { STATUS_LABELS } from './statuses';
 

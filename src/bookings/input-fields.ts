@@ -41,6 +41,6 @@ export const FIELD_LABELS: Record<string, string> = {
   hours: 'Hodin focení',
   message: 'Zpráva',
   source: 'Jak jste se o mně dozvěděli',
-  consent: 'Souhlas se zpracováním údajů',
+  consent: 'Zásady ochrany údajů vzaty na vědomí',
   marketingConsent: 'Souhlas se zasíláním novinek',
 };

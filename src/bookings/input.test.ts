@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseInquiry } from './input';
 import { detectFlags } from './flags';
 import { canTransition, STATUSES, TRANSITIONS } from './statuses';
-import { addDays, formatCzechDate, isValidIsoDate } from './dates';
+import { addDays, formatCzechDate, isValidIsoDate } from '@/platform/dates';
 import { newReference, REFERENCE_PATTERN } from './reference';
 
 const today = '2026-03-01';
@@ -39,8 +39,20 @@ describe('inquiry schema', () => {
       email: 'Vyplňte prosím e-mail.',
       weddingDate: 'Datum svatby nesmí být v minulosti.',
       guestCount: 'Počet hostů musí být celé číslo od 1 do 1000.',
-      consent: 'Bez souhlasu se zpracováním údajů nemohu poptávku přijmout.',
     });
+    expect(r.fields.consent).toBeUndefined();
+  });
+
+  it('no longer requires consent (the forms show a privacy notice) but still accepts it from older API clients', () => {
+    const { consent: _omitted, ...withoutConsent } = base;
+    for (const kind of ['full', 'simple'] as const) {
+      for (const raw of [withoutConsent, { ...base, consent: false }, { ...base, consent: 'on' }, { ...base, consent: '' }]) {
+        const r = parseInquiry(kind, raw, { today });
+        expect(r).toMatchObject({ ok: true, value: { consent: true } });
+      }
+    }
+    expect(parseInquiry('contact', { partner1: 'Jana', email: 'j@example.cz', message: 'Dobrý den' }, { today }).ok).toBe(true);
+    expect(parseInquiry('full', { ...base, consent: 'maybe' }, { today })).toMatchObject({ ok: false, fields: { consent: 'Neplatná hodnota.' } });
   });
 
   it('checks the package against the price list when one is given', () => {

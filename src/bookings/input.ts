@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidIsoDate, addDays, localToday } from './dates';
+import { isValidIsoDate, addDays, localToday } from '@/platform/dates';
 import { LIMITS, SOURCE_OPTIONS } from './input-fields';
 
 export { FIELD_LABELS, LIMITS, SOURCE_OPTIONS } from './input-fields';
@@ -97,10 +97,12 @@ function weddingDate(opts: SchemaOptions, required: boolean) {
   return z.preprocess((v) => emptyToUndefined(trimmed(v)), required ? base : base.optional());
 }
 
-const consent = z.preprocess(
-  checkbox,
-  z.literal(true, { error: 'Bez souhlasu se zpracováním údajů nemohu poptávku přijmout.' }),
-);
+/**
+ * Older clients of POST /api/inquiries send `consent`; it is still accepted (a boolean or a form checkbox value) but
+ * no longer required: the forms show a privacy notice instead, because an inquiry is processed to take steps before
+ * a contract (čl. 6 odst. 1 písm. b) GDPR) and a compulsory consent would not be freely given.
+ */
+const consent = z.preprocess(checkbox, z.boolean({ error: 'Neplatná hodnota.' })).optional();
 const marketingConsent = z.preprocess(checkbox, z.boolean({ error: 'Neplatná hodnota.' })).default(false);
 
 function packageId(opts: SchemaOptions) {
@@ -194,6 +196,7 @@ export interface InquiryInput {
   hours?: number;
   message?: string;
   source?: string;
+  /** The privacy notice was shown with the form (submitting acknowledges it); stored in `inquiries.consent`. */
   consent: true;
   marketingConsent: boolean;
 }
@@ -222,5 +225,5 @@ export function parseInquiry(
     }
     return { ok: false, fields };
   }
-  return { ok: true, value: result.data as InquiryInput };
+  return { ok: true, value: { ...(result.data as Omit<InquiryInput, 'consent'>), consent: true } };
 }

@@ -2,19 +2,16 @@ import 'server-only';
 import type { Db } from '@/db/client';
 import { queueMail } from '@/platform/mail.server';
 import { getEnv, siteUrl } from '@/platform/env';
-import { getSiteInfo } from '@/content/public.server';
-import { formatCzechDate } from './dates';
+import { getSiteInfo, termPlaceholders } from '@/content/public.server';
+import { formatCzechDate } from '@/platform/dates';
 import { FIELD_LABELS, SOURCE_OPTIONS } from './input';
 import { packageName } from './packages';
 import { FLAG_LABELS } from './statuses';
 import { confirmationInvite } from './ics.server';
 import type { InquiryDetail } from './types';
+import { escapeHtml } from '@/platform/html';
 
 /** Czech e-mails about inquiries. They are queued after the inquiry is committed; delivery is retried. */
-
-function esc(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
-}
 
 function summaryRows(i: InquiryDetail): [string, string][] {
   const rows: [string, string | null | undefined][] = [
@@ -36,13 +33,29 @@ function summaryRows(i: InquiryDetail): [string, string][] {
   return rows.filter((r): r is [string, string] => Boolean(r[1]));
 }
 
+/**
+ * What the auto-reply may repeat: the auto-reply goes to an address nobody has verified yet, so it carries none
+ * of the free text typed into the form (names, venue, message …) — otherwise the form would relay anybody's text
+ * to anybody's mailbox. Only our own reference and values picked from our own lists or numbers.
+ */
+function autoReplyRows(i: InquiryDetail): [string, string][] {
+  const rows: [string, string | null | undefined][] = [
+    ['Číslo poptávky', i.reference],
+    [FIELD_LABELS.weddingDate, i.weddingDate ? formatCzechDate(i.weddingDate) : null],
+    [FIELD_LABELS.guestCount, i.guestCount?.toString()],
+    [FIELD_LABELS.packageId, packageName(i.packageId)],
+    [FIELD_LABELS.hours, i.hours?.toString()],
+  ];
+  return rows.filter((r): r is [string, string] => Boolean(r[1]));
+}
+
 function textTable(rows: [string, string][]): string {
   return rows.map(([k, v]) => `${k}: ${v}`).join('\n');
 }
 
 function htmlTable(rows: [string, string][]): string {
   return `<table cellpadding="6" style="border-collapse:collapse">${rows
-    .map(([k, v]) => `<tr><th align="left" style="vertical-align:top">${esc(k)}</th><td style="white-space:pre-wrap">${esc(v)}</td></tr>`)
+    .map(([k, v]) => `<tr><th align="left" style="vertical-align:top">${escapeHtml(k)}</th><td style="white-space:pre-wrap">${escapeHtml(v)}</td></tr>`)
     .join('')}</table>`;
 }
 
@@ -50,8 +63,11 @@ function layout(body: string): string {
   return `<!doctype html><html lang="cs"><head><meta charset="utf-8"></head><body style="font-family:Georgia,serif;color:#1f1d1a;background:#faf7f2;padding:24px">${body}</body></html>`;
 }
 
-/** New inquiry → the photographer; a reply goes straight to the couple. */
-export async function queueNewInquiryMails(db: Db, i: InquiryDetail): Promise<number[]> {
+/**
+ * New inquiry → the photographer; a reply goes straight to the couple unless its budget is spent
+ * (`autoReply: false`, decided by the service).
+ */
+export async function queueNewInquiryMails(db: Db, i: InquiryDetail, opts: { autoReply: boolean; claimUrl?: string }): Promise<number[]> {
   const env = getEnv();
   const site = getSiteInfo();
   const rows = summaryRows(i);
@@ -67,28 +83,39 @@ export async function queueNewInquiryMails(db: Db, i: InquiryDetail): Promise<nu
         flags.length ? `\nUpozornění: ${flags.join(', ')}\n` : ''
       }\nDetail: ${adminUrl}\n`,
       html: layout(
-        `<h1 style="font-weight:400">${i.kind === 'contact' ? 'Nová zpráva' : 'Nová poptávka'} ${esc(i.reference)}</h1>${
-          flags.length ? `<p><strong>Upozornění:</strong> ${esc(flags.join(', '))}</p>` : ''
-        }${htmlTable(rows)}<p><a href="${esc(adminUrl)}">Otevřít v administraci</a></p>`,
+        `<h1 style="font-weight:400">${i.kind === 'contact' ? 'Nová zpráva' : 'Nová poptávka'} ${escapeHtml(i.reference)}</h1>${
+          flags.length ? `<p><strong>Upozornění:</strong> ${escapeHtml(flags.join(', '))}</p>` : ''
+        }${htmlTable(rows)}<p><a href="${escapeHtml(adminUrl)}">Otevřít v administraci</a></p>`,
       ),
       kind: 'inquiry-new',
       relatedId: i.reference,
     }),
   );
-  const greeting = `Dobrý den${i.partner1 ? `, ${i.partner1.split(' ')[0]}` : ''},`;
+  if (!opts.autoReply) return ids;
+  const replyRows = autoReplyRows(i);
+  // The link attaches this inquiry to the account that is signed in when it is opened (src/bookings/claims.server.ts).
+  const claimLine = 'Stav poptávky můžete sledovat ve svém účtu na webu – po přihlášení otevřete tento odkaz';
+  const claimText = opts.claimUrl ? `\n\n${claimLine}:\n${opts.claimUrl}` : '';
+  const claimHtml = opts.claimUrl ? `<p>${escapeHtml(claimLine)}: <a href="${escapeHtml(opts.claimUrl)}">${escapeHtml(opts.claimUrl)}</a></p>` : '';
+  // A name cannot be put into the vocative reliably ("Jana" → "Jano", "Jiří" → "Jiří"), so the greeting stays plain.
+  const greeting = 'Dobrý den,';
+  const t = termPlaceholders();
+  const termsUrl = `${siteUrl()}/obchodni-podminky`;
   const intro =
     i.kind === 'contact'
       ? 'děkuji za vaši zprávu. Ozvu se vám co nejdříve, obvykle do dvou pracovních dnů.'
-      : 'děkuji za vaši poptávku svatebního focení. Ozvu se vám co nejdříve, obvykle do dvou pracovních dnů. Do té doby termín neblokuji – rezervaci potvrdím až po domluvě.';
+      : `děkuji za vaši poptávku svatebního focení. Ozvu se vám co nejdříve, obvykle do dvou pracovních dnů. Poptávka je nezávazná a termín sama o sobě neblokuje: jakmile se domluvíme, pošlu vám smlouvu a termín vám na ${t.holdDays} podržím. Závazně ho rezervuje záloha ${t.depositPercent} z ceny balíčku.`;
+  const termsLine = i.kind === 'contact' ? '' : `\n\nObchodní podmínky: ${termsUrl}`;
+  const termsHtml = i.kind === 'contact' ? '' : `<p><a href="${escapeHtml(termsUrl)}">Obchodní podmínky</a></p>`;
   ids.push(
     await queueMail(db, {
       to: i.email,
       subject: `Děkuji za ${i.kind === 'contact' ? 'zprávu' : 'poptávku'} – ${i.reference}`,
-      text: `${greeting}\n\n${intro}\n\nShrnutí toho, co jste mi poslali:\n\n${textTable(rows)}\n\nPokud budete chtít cokoli doplnit, stačí odpovědět na tento e-mail a uvést číslo ${i.reference}.\n\nS pozdravem\n${site.photographer.name}\n${site.photographer.phone}\n${siteUrl()}\n`,
+      text: `${greeting}\n\n${intro}\n\nShrnutí toho, co jste mi poslali:\n\n${textTable(replyRows)}\n\nPokud budete chtít cokoli doplnit, stačí odpovědět na tento e-mail a uvést číslo ${i.reference}.${termsLine}${claimText}\n\nS pozdravem\n${site.photographer.name}\n${site.photographer.phone}\n${siteUrl()}\n`,
       html: layout(
-        `<p>${esc(greeting)}</p><p>${esc(intro)}</p><p>Shrnutí toho, co jste mi poslali:</p>${htmlTable(rows)}<p>Pokud budete chtít cokoli doplnit, stačí odpovědět na tento e-mail a uvést číslo <strong>${esc(
+        `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}</p><p>Shrnutí toho, co jste mi poslali:</p>${htmlTable(replyRows)}<p>Pokud budete chtít cokoli doplnit, stačí odpovědět na tento e-mail a uvést číslo <strong>${escapeHtml(
           i.reference,
-        )}</strong>.</p><p>S pozdravem<br>${esc(site.photographer.name)}<br>${esc(site.photographer.phone)}</p>`,
+        )}</strong>.</p>${termsHtml}${claimHtml}<p>S pozdravem<br>${escapeHtml(site.photographer.name)}<br>${escapeHtml(site.photographer.phone)}</p>`,
       ),
       kind: 'inquiry-autoreply',
       relatedId: i.reference,
@@ -106,16 +133,19 @@ export async function queueConfirmationMail(db: Db, i: InquiryDetail): Promise<n
   const organizerEmail = env.MAIL_FROM.match(/<([^>]+)>/)?.[1] ?? env.MAIL_FROM;
   const invite = confirmationInvite(i, host, { name: site.photographer.name, email: organizerEmail });
   const date = formatCzechDate(i.weddingDate);
-  const text = `Dobrý den,\n\nvaše svatba ${date} je potvrzena – termín mám pro vás závazně rezervovaný (rezervace ${i.reference}).\nV příloze najdete pozvánku do kalendáře.\n\nTěším se na vás!\n${site.photographer.name}\n${site.photographer.phone}\n`;
+  const t = termPlaceholders();
+  const termsUrl = `${siteUrl()}/obchodni-podminky`;
+  const balance = `Doplatek uhradíte nejpozději ${t.balanceDueDays} po svatbě, kompletní galerii vám předám nejpozději do ${t.deliveryWeeksGen}.`;
+  const text = `Dobrý den,\n\nvaše svatba ${date} je potvrzena – termín mám pro vás závazně rezervovaný (rezervace ${i.reference}).\nV příloze najdete pozvánku do kalendáře.\n\n${balance}\nObchodní podmínky: ${termsUrl}\n\nTěším se na vás!\n${site.photographer.name}\n${site.photographer.phone}\n`;
   return [
     await queueMail(db, {
       to: i.email,
       subject: `Potvrzení rezervace ${i.reference} – ${date}`,
       text,
       html: layout(
-        `<p>Dobrý den,</p><p>vaše svatba <strong>${esc(date)}</strong> je potvrzena – termín mám pro vás závazně rezervovaný (rezervace ${esc(
+        `<p>Dobrý den,</p><p>vaše svatba <strong>${escapeHtml(date)}</strong> je potvrzena – termín mám pro vás závazně rezervovaný (rezervace ${escapeHtml(
           i.reference,
-        )}).</p><p>V příloze najdete pozvánku do kalendáře.</p><p>Těším se na vás!<br>${esc(site.photographer.name)}</p>`,
+        )}).</p><p>V příloze najdete pozvánku do kalendáře.</p><p>${escapeHtml(balance)} <a href="${escapeHtml(termsUrl)}">Obchodní podmínky</a></p><p>Těším se na vás!<br>${escapeHtml(site.photographer.name)}</p>`,
       ),
       attachments: [{ filename: 'svatba.ics', content: invite, contentType: 'text/calendar; charset=utf-8; method=REQUEST' }],
       kind: 'inquiry-confirmed',

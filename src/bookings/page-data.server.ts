@@ -1,9 +1,7 @@
 import 'server-only';
-import { getDb } from '@/db/db.server';
-import { getEnv } from '@/platform/env';
 import { log } from '@/platform/log';
-import { bookingConfig } from './config';
-import { addDays, isValidIsoDate, localToday } from './dates';
+import { openDeps } from './runtime.server';
+import { addDays, isValidIsoDate, localToday } from '@/platform/dates';
 import { MAX_AVAILABILITY_DAYS } from './config';
 import { availability } from './service.server';
 
@@ -12,7 +10,8 @@ export async function publicAvailability(): Promise<{ today: string; lastDay: st
   const today = localToday();
   const lastDay = addDays(today, MAX_AVAILABILITY_DAYS);
   try {
-    const taken = await availability(await getDb(), today, lastDay, bookingConfig(getEnv()));
+    const { db, config } = await openDeps();
+    const taken = await availability(db, today, lastDay, config);
     return { today, lastDay, taken };
   } catch (err) {
     log.error('availability for the booking page failed', { err });
@@ -34,8 +33,4 @@ export function checkDate(param: string | undefined, data: { today: string; last
   if (param > data.lastDay) return { kind: 'invalid', message: 'Tak daleko dopředu zatím kalendář nevedu – napište mi a domluvíme se.' };
   if (!data.taken) return { kind: 'unknown', date: param };
   return { kind: data.taken.includes(param) ? 'taken' : 'free', date: param };
-}
-
-export function firstParam(v: string | string[] | undefined): string | undefined {
-  return Array.isArray(v) ? v[0] : v;
 }

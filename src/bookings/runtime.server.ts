@@ -5,11 +5,10 @@ import { getDb } from '@/db/db.server';
 import { getEnv } from '@/platform/env';
 import { deliverPendingMail } from '@/platform/mail.server';
 import { log } from '@/platform/log';
-import { bookingConfig } from './config';
+import { bookingConfig, type BookingConfig } from './config';
 import { getPackageOptions } from './packages';
 import type { HttpDeps } from './http.server';
 
-/** Wiring for Next: the process database, env config and after-response mail delivery. */
 export function deliverAfterResponse(db: Db, mailIds: number[]): void {
   if (!mailIds.length) return;
   after(async () => {
@@ -21,6 +20,10 @@ export function deliverAfterResponse(db: Db, mailIds: number[]): void {
   });
 }
 
+/**
+ * The bookings domain's one dependency wiring for Next: the process database, env config, the price list's package
+ * ids and after-response mail delivery. Routes, actions, pages and jobs all take their dependencies from here.
+ */
 export function appDeps(): HttpDeps {
   return {
     getDb,
@@ -28,4 +31,10 @@ export function appDeps(): HttpDeps {
     packageIds: getPackageOptions().map((p) => p.id),
     deliver: deliverAfterResponse,
   };
+}
+
+/** appDeps() with the database opened (admin pages and actions, jobs). */
+export async function openDeps(): Promise<{ db: Db; config: BookingConfig }> {
+  const deps = appDeps();
+  return { db: await deps.getDb(), config: deps.config };
 }

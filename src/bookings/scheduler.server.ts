@@ -1,8 +1,7 @@
 import 'server-only';
-import { getDb } from '@/db/db.server';
-import { getEnv } from '@/platform/env';
 import type { Job } from '@/platform/jobs.server';
-import { bookingConfig } from './config';
+import { openDeps } from './runtime.server';
+import { pruneClaimTokens } from './claims.server';
 import { runMaintenance } from './service.server';
 
 /**
@@ -15,7 +14,11 @@ export function bookingsJobs(): Job[] {
       name: 'bookings maintenance',
       everyMs: 60_000,
       exclusive: true,
-      run: async (now) => void (await runMaintenance(await getDb(), bookingConfig(getEnv()), now)),
+      run: async (now) => {
+        const { db, config } = await openDeps();
+        await runMaintenance(db, config, now);
+        await pruneClaimTokens(db, now);
+      },
     },
   ];
 }

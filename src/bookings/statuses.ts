@@ -7,15 +7,16 @@ export type InquiryStatus = (typeof STATUSES)[number];
 
 export const DATE_LOCKING_STATUSES: readonly InquiryStatus[] = ['held', 'confirmed'];
 
+/** Labels agree with „poptávka“ (feminine): „Potvrzená“, „Zrušená“ …; `held` names the date („Termín blokován“). */
 export const STATUS_LABELS: Record<InquiryStatus, string> = {
   new: 'Nová',
   in_talks: 'V jednání',
   held: 'Termín blokován',
-  confirmed: 'Potvrzeno',
-  done: 'Dokončeno',
-  declined: 'Zamítnuto',
-  cancelled: 'Zrušeno',
-  expired: 'Propadlo',
+  confirmed: 'Potvrzená',
+  done: 'Dokončená',
+  declined: 'Zamítnutá',
+  cancelled: 'Zrušená',
+  expired: 'Propadlá',
 };
 
 /** Badge classes from globals.css; the badge always carries the text label too (not colour alone). */

@@ -3,7 +3,7 @@ import { isoDate, normalizeWedding, normalizeWeddingDetail, slugify, weddingYear
 
 const now = new Date('2026-03-01T12:00:00Z');
 
-describe('normalizeWedding (SPEC §3 fallbacks)', () => {
+describe('normalizeWedding (docs/spec.md §3 fallbacks)', () => {
   it('fills every missing field', () => {
     expect(normalizeWedding({ id: 7 }, now)).toEqual({
       id: '7',

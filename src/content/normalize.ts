@@ -1,7 +1,8 @@
 import { FALLBACK_COUPLE, FALLBACK_DATE, FALLBACK_LOCATION, type Image, type Wedding, type WeddingDetail } from './types';
+import { isoDayOf } from '@/platform/dates';
 
 /**
- * A wedding as a provider found it, after reshaping vendor JSON but before the SPEC §3 fallbacks.
+ * A wedding as a provider found it, after reshaping vendor JSON but before the docs/spec.md §3 fallbacks.
  * Every field may be missing or empty; `normalizeWedding()` is the one place that fills the gaps,
  * so all providers (local, Contentful, Strapi) agree on them.
  */
@@ -36,18 +37,12 @@ export function slugify(value: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})/;
-
-/** ISO date part (YYYY-MM-DD) when the value carries one, else null. */
+/** ISO date part (YYYY-MM-DD) when the value carries a real one, else null. */
 export function isoDate(value: string | null | undefined): string | null {
-  const m = ISO_DATE.exec(text(value));
-  if (!m) return null;
-  const d = new Date(`${m[1]}-${m[2]}-${m[3]}T00:00:00Z`);
-  if (Number.isNaN(d.getTime()) || d.getUTCMonth() + 1 !== Number(m[2])) return null;
-  return `${m[1]}-${m[2]}-${m[3]}`;
+  return isoDayOf(text(value));
 }
 
-/** SPEC §3: year from the year field, else from the date, else the current year. */
+/** docs/spec.md §3: year from the year field, else from the date, else the current year. */
 export function weddingYear(year: RawWedding['year'], date: RawWedding['date'], now: Date = new Date()): number {
   const fromField = typeof year === 'number' ? year : typeof year === 'string' && year.trim() !== '' ? Number(year) : NaN;
   if (Number.isInteger(fromField) && fromField > 1900 && fromField < 3000) return fromField;
@@ -56,7 +51,7 @@ export function weddingYear(year: RawWedding['year'], date: RawWedding['date'], 
   return now.getFullYear();
 }
 
-/** Applies the field fallbacks of SPEC §3. */
+/** Applies the field fallbacks of docs/spec.md §3. */
 export function normalizeWedding(raw: RawWedding, now: Date = new Date()): Wedding {
   const couple = text(raw.couple) || FALLBACK_COUPLE;
   const id = raw.id === null || raw.id === undefined || String(raw.id).trim() === '' ? '' : String(raw.id).trim();

@@ -2,7 +2,7 @@ import { placeholderBlurDataURL, seededRandom } from './placeholder-art';
 import type { Category, Image, SizeHint } from './types';
 
 /**
- * Deterministic placeholder galleries (SPEC §4, §9): a wedding without images gets 20–29 generated images,
+ * Deterministic placeholder galleries (docs/spec.md §4, §9): a wedding without images gets 20–29 generated images,
  * width 800–1599, height 600–1399, categories cycling every 3 images through the seven sample categories,
  * size hint by position modulo 6. Seeded from the slug, so server and browser (and every request) agree.
  */
@@ -20,7 +20,7 @@ export const SAMPLE_CATEGORIES: readonly Category[] = [
 export const PLACEHOLDER_MIN_COUNT = 20;
 export const PLACEHOLDER_MAX_COUNT = 29;
 
-/** SPEC §9: position modulo 6 — 0 and 5 large, 1 and 4 medium, otherwise small. */
+/** docs/spec.md §9: position modulo 6 — 0 and 5 large, 1 and 4 medium, otherwise small. */
 export function sizeHintFor(index: number): SizeHint {
   const m = index % 6;
   if (m === 0 || m === 5) return 'large';

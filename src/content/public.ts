@@ -1,2 +1,6 @@
-/** The content domain's client-safe public module (pure functions other layers and the browser may use). */
+/**
+ * The content domain's isomorphic public module (browser and server): pure functions other domains, src/ui and
+ * the browser may use.
+ */
 export { failsSlugCheck, isValidPageSlug } from './pages/page-slug';
+export { czechCount, czechForm, DAYS, DAYS_GEN, MONTHS, MONTHS_GEN, WEEKS, WEEKS_GEN, YEARS, YEARS_GEN, type CzechNoun } from './plural';

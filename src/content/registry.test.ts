@@ -1,11 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { getDbHandle } from '@/db/db.server';
 import { resetEnvForTests } from '@/platform/env';
 import { clearContentCache } from './cache';
-import { getBlogPost, getBlogPosts, getCategories, getContentProvider, getContentStatus, getWedding, getWeddingById, getWeddings } from './registry';
+import { getBlogPost, getBlogPosts, getCategories, getContentProvider, getContentStatus, getWedding, getWeddingById, getWeddings } from './registry.server';
 
 const saved = { ...process.env };
+// Open (and migrate) the in-memory database once, under the hook's longer timeout rather than inside a test.
+beforeAll(async () => {
+  process.env.DATABASE_URL = 'memory://';
+  resetEnvForTests();
+  await getDbHandle();
+});
 beforeEach(() => {
   delete process.env.CONTENT_SOURCE;
+  // The local source reads the studio's published weddings: an empty in-memory database (none → the samples).
+  process.env.DATABASE_URL = 'memory://';
   resetEnvForTests();
   clearContentCache();
 });

@@ -5,10 +5,10 @@ import type { Wedding, WeddingDetail } from './types';
 
 /**
  * The sample weddings in domain shape, with their generated galleries. Shared by the local provider and the
- * fallbacks of the remote providers (SPEC §4: errors or empty results → sample weddings).
+ * fallbacks of the remote providers (docs/spec.md §4: errors or empty results → sample weddings).
  */
 
-/** A detail without images gets the placeholder gallery (SPEC §4); the cover is its first image. */
+/** A detail without images gets the placeholder gallery (docs/spec.md §4); the cover is its first image. */
 export function withPlaceholderGallery(detail: WeddingDetail): WeddingDetail {
   if (detail.wedding_images.length > 0) {
     return detail.coverImage ? detail : { ...detail, coverImage: detail.wedding_images[0] };

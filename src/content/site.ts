@@ -3,6 +3,19 @@ import path from 'node:path';
 import { z } from 'zod';
 
 /**
+ * Czech company id (IČO): eight digits whose last one is the mod-11 check digit of the first seven
+ * (weights 8…2; remainder 0 → 1, 1 → 0, otherwise 11 − remainder).
+ */
+export function isValidIco(ico: string): boolean {
+  if (!/^\d{8}$/.test(ico)) return false;
+  let sum = 0;
+  for (let i = 0; i < 7; i++) sum += Number(ico[i]) * (8 - i);
+  const rest = sum % 11;
+  const check = rest === 0 ? 1 : rest === 1 ? 0 : 11 - rest;
+  return check === Number(ico[7]);
+}
+
+/**
  * Editable site content (photographer details, navigation) lives in /content as JSON/Markdown, so the
  * photographer can change it without touching code. Parsed with zod; a broken file fails loudly at start.
  */
@@ -18,8 +31,14 @@ export const siteSchema = z.object({
     postalCode: z.string(),
     region: z.string(),
     country: z.string().length(2),
-    ico: z.string(),
-    dic: z.string().nullable(),
+    ico: z.string().refine(isValidIco, { message: 'IČO musí mít 8 číslic a platnou kontrolní číslici (modulo 11)' }),
+    /** DIČ only for a VAT payer; null = "Neplátce DPH" everywhere. */
+    dic: z
+      .string()
+      .regex(/^CZ\d{8,10}$/, { message: 'DIČ má tvar CZ a 8–10 číslic' })
+      .nullable(),
+    /** The trade licensing office that keeps the photographer's entry in the trade register. */
+    tradeLicenceOffice: z.string().min(1),
     areaServed: z.array(z.string()),
     social: z.array(z.object({ label: z.string(), url: z.url() })),
   }),
@@ -49,4 +68,9 @@ export function readContentJson<T>(file: string, schema: z.ZodType<T>): T {
 
 export function getSiteInfo(): SiteInfo {
   return readContentJson('site.json', siteSchema);
+}
+
+/** "Neplátce DPH" (the one wording used everywhere) or "DIČ CZ…" for a VAT payer. */
+export function vatLabel(p: Pick<SiteInfo['photographer'], 'dic'>): string {
+  return p.dic ? `DIČ ${p.dic}` : 'Neplátce DPH';
 }

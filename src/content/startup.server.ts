@@ -2,11 +2,26 @@ import 'server-only';
 import type { ReadinessCheck } from '@/platform/readiness.server';
 import type { StartupStep } from '@/platform/startup.server';
 import { log } from '@/platform/log';
-import { getContentProvider, getContentStatus } from './registry';
+import { EnvError, getEnv } from '@/platform/env';
+import { getContentProvider, getContentStatus } from './registry.server';
+import { getTerms, termsEnvProblems } from './terms';
 
-/** The content domain's start-up step and readiness check (the app wires both). */
+/** The content domain's start-up steps and readiness check (the app wires both). */
 export function contentStartupSteps(): StartupStep[] {
   return [
+    {
+      // content/terms.json is validated (a broken file stops the start), and HOLD_DAYS / RETENTION_MONTHS may only
+      // repeat it: the pages promise what the booking system does.
+      name: 'booking terms',
+      run: async () => {
+        const terms = getTerms();
+        const problems = termsEnvProblems(getEnv(), terms);
+        if (problems.length) throw new EnvError(problems);
+        log.info('booking terms: ready', { holdDays: terms.holdDays, depositPercent: terms.depositPercent });
+      },
+    },
+    // Resumes photo processing left unfinished by the previous run (the queue's state is in the database).
+    { name: 'studio photo queue', run: async () => (await import('./studio/runtime.server')).startStudioQueue() },
     {
       // Picks the provider from CONTENT_SOURCE (an unknown name fails listing the valid ones). No network call:
       // a slow or down CMS must not stop the site starting (it falls back to sample data; /api/ready reports it).

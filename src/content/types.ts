@@ -1,4 +1,4 @@
-/** Domain types of the content layer (SPEC §3). Pages only ever see these, never vendor JSON. */
+/** Domain types of the content layer (docs/spec.md §3). Pages only ever see these, never vendor JSON. */
 
 export type SizeHint = 'large' | 'medium' | 'small';
 

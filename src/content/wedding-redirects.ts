@@ -1,5 +1,5 @@
 /**
- * The `wedding-redirects` route middleware (SPEC §2): maps legacy wedding URLs to the canonical
+ * The `wedding-redirects` route middleware (docs/spec.md §2): maps legacy wedding URLs to the canonical
  * /weddings/{slug} with a permanent (308) redirect. Pure function so the proxy and unit tests share it.
  *
  * Legacy forms handled:
@@ -8,7 +8,7 @@
  * - /wedding/{slug}                  (singular collection name)
  * - /weddings/_slug?slug={slug}      (the old Nuxt placeholder route fed by a query)
  * - /weddings/{slug}/                (trailing slash)
- * The slug is passed on as it is (still percent-encoded): the canonical page runs the SPEC validity check, so a
+ * The slug is passed on as it is (still percent-encoded): the canonical page runs the slug validity check (docs/spec.md §2), so a
  * malformed slug ends on the fatal "Page Not Found" page rather than on a different, non-fatal 404 here.
  * Other query parameters (e.g. ?foto=3, ?kategorie=obrad) are kept; the consumed `slug` parameter is dropped.
  */

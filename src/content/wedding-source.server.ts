@@ -1,6 +1,6 @@
 import 'server-only';
 import { getEnv } from '@/platform/env';
-import { contentSourceNames, getCategories, getContentProvider, getWedding, getWeddingById, getWeddings } from '@/content/registry';
+import { contentSourceNames, getCategories, getContentProvider, getWedding, getWeddingById, getWeddings } from '@/content/registry.server';
 import type { ContentProvider } from '@/content/types';
 
 /** What the portfolio and wedding pages need from the content layer. */
@@ -20,8 +20,8 @@ export function configuredSource(): WeddingSource {
 }
 
 /**
- * The /strapi-* pages (SPEC §2) show the Strapi provider's content whenever STRAPI_URL is set, even when the
- * site itself uses another source; the provider keeps the sample fallback of SPEC §4/§8. Without STRAPI_URL
+ * The /strapi-* pages (docs/spec.md §2) show the Strapi provider's content whenever STRAPI_URL is set, even when the
+ * site itself uses another source; the provider keeps the sample fallback of docs/spec.md §4/§8. Without STRAPI_URL
  * (or while no Strapi provider is registered) they show the configured source, i.e. the sample weddings.
  */
 export function strapiSource(): WeddingSource {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestDb, hasPostgres } from './test-db';
+import { createTestDb, hasPostgres } from '@tests/support/test-db';
 
 describe.each([
   ['pglite' as const, true],

@@ -1,3 +1,4 @@
+// Not server-only by import: scripts/admin-create.ts and the benchmarks (plain tsx) load it; the app reaches it only from server code.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { FOLD_FROM, FOLD_TO, SEARCH_SEPARATOR, foldForSearch } from './search-fold';
 
 // The database side is checked against foldForSearch character by character in
-// tests/integration/bookings-admin-list.test.ts (PGlite and PostgreSQL).
+// src/bookings/repositories/list.test.ts (PGlite and PostgreSQL).
 describe('search fold', () => {
   it('lower-cases and removes Czech, Slovak, German, Polish and Hungarian diacritics', () => {
     expect(foldForSearch('Žaneta Říhová')).toBe('zaneta rihova');

@@ -4,7 +4,7 @@
  * the letter at the same place in FOLD_TO, and the combining marks after FOLD_TO's length deleted (text typed in
  * decomposed form). SQL: `translate(lower(…), FOLD_FROM, FOLD_TO)`, both IMMUTABLE (`unaccent` is not, and is not
  * available alike on PGlite and PostgreSQL). The migration spells both strings out; the integration test
- * tests/integration/bookings-admin-list.test.ts checks the column against foldForSearch character by character.
+ * src/bookings/repositories/list.test.ts checks the column against foldForSearch character by character.
  *
  * Covered: Czech and Slovak completely, German, Polish and Hungarian letters, the common French/Spanish ones.
  * Not covered (kept as typed): letters that fold to two (ß, æ, œ) — translate maps one character to one.

@@ -5,16 +5,30 @@ import { parseTrustProxy } from './client-address.mjs';
  * The one place that reads process.env. Read at run time (never inlined at build time) so one build can be
  * started with any configuration. Every bad field is reported at once.
  */
-const optionalString = z
-  .string()
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
   .optional()
-  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-const optionalUrl = z
-  .string()
-  .optional()
-  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()))
-  .pipe(z.url({ message: 'musí být platná URL' }).optional());
+/** The one env transform for text: trimmed, and blank or unset means `def`. */
+function trimmed<D extends string | undefined = undefined>(def?: D) {
+  return z
+    .string()
+    .optional()
+    .transform((v): string | D => (v === undefined || v.trim() === '' ? (def as D) : v.trim()));
+}
+
+const optionalString = trimmed();
+
+const optionalUrl = trimmed().pipe(z.url({ message: 'musí být platná URL' }).optional());
+
+/** An optional whole number: undefined when unset (the value then comes from elsewhere, e.g. content/terms.json). */
+const optionalInt = (min = 0) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v.trim() === '' ? undefined : Number(v)))
+    .pipe(z.number({ message: 'musí být číslo' }).int().min(min).optional());
 
 const int = (def: number, min = 0) =>
   z
@@ -27,8 +41,10 @@ export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: int(3000, 1),
   SITE_URL: optionalUrl,
-  DATA_DIR: z.string().optional().transform((v) => (v && v.trim() ? v.trim() : './data')),
+  DATA_DIR: trimmed('./data'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  /** Readable log lines instead of JSON (always on under `next dev`). */
+  LOG_PRETTY: bool,
 
   // Content
   CONTENT_SOURCE: z
@@ -38,11 +54,8 @@ export const envSchema = z.object({
     .default('local'),
   CONTENTFUL_SPACE_ID: optionalString,
   CONTENTFUL_ACCESS_TOKEN: optionalString,
-  CONTENTFUL_ENVIRONMENT: z.string().optional().transform((v) => (v && v.trim() ? v.trim() : 'master')),
-  CONTENTFUL_CDA_URL: z
-    .string()
-    .optional()
-    .transform((v) => (v && v.trim() ? v.trim().replace(/\/+$/, '') : 'https://cdn.contentful.com')),
+  CONTENTFUL_ENVIRONMENT: trimmed('master'),
+  CONTENTFUL_CDA_URL: trimmed('https://cdn.contentful.com').transform((v) => v.replace(/\/+$/, '')),
   CONTENT_TIMEOUT_MS: int(2000, 100),
   STRAPI_URL: optionalUrl,
   STRAPI_PREFIX: z.string().optional().transform((v) => (v === undefined ? '/api' : v.trim())),
@@ -63,9 +76,9 @@ export const envSchema = z.object({
   AUTH_COOKIE_MAX_AGE: int(30 * 24 * 3600, 300),
   /** Populate params for GET /users/me, comma-separated (issue 4 name; AUTH_POPULATE is the older alias). */
   STRAPI_USER_POPULATE: optionalString,
-  AUTH_COOKIE_NAME: z.string().optional().transform((v) => (v && v.trim() ? v.trim() : 'strapi_jwt')),
-  AUTH_POPULATE: z.string().optional().transform((v) => (v && v.trim() ? v.trim() : 'role')),
-  ADMIN_ROLE_TYPE: z.string().optional().transform((v) => (v && v.trim() ? v.trim() : 'admin')),
+  AUTH_COOKIE_NAME: trimmed('strapi_jwt'),
+  AUTH_POPULATE: trimmed('role'),
+  ADMIN_ROLE_TYPE: trimmed('admin'),
   AUTH_EMAIL_CONFIRMATION: z
     .string()
     .optional()
@@ -73,24 +86,22 @@ export const envSchema = z.object({
   OIDC_ISSUER: optionalUrl,
   OIDC_CLIENT_ID: optionalString,
   OIDC_CLIENT_SECRET: optionalString,
-  OIDC_PROVIDER_NAME: z.string().optional().transform((v) => (v && v.trim() ? v.trim() : 'oidc')),
+  OIDC_PROVIDER_NAME: trimmed('oidc'),
   /** Strapi mode: a sign-in provider enabled in Strapi (e.g. `google`) to offer on the sign-in page. */
-  STRAPI_AUTH_PROVIDER: z
-    .string()
-    .optional()
-    .transform((v) => (v && v.trim() ? v.trim() : undefined))
-    .pipe(z.string().regex(/^[a-z0-9-]+$/, { message: 'STRAPI_AUTH_PROVIDER: jen malá písmena, číslice a pomlčky' }).optional()),
+  STRAPI_AUTH_PROVIDER: trimmed().pipe(z.string().regex(/^[a-z0-9-]+$/, { message: 'STRAPI_AUTH_PROVIDER: jen malá písmena, číslice a pomlčky' }).optional()),
 
   // Data + mail
   DATABASE_URL: optionalString,
   SMTP_URL: optionalString,
-  MAIL_FROM: z.string().optional().transform((v) => (v && v.trim() ? v.trim() : 'Foto Anna Nováková <rezervace@example.cz>')),
-  PHOTOGRAPHER_EMAIL: z.string().optional().transform((v) => (v && v.trim() ? v.trim() : 'anna@example.cz')),
+  MAIL_FROM: trimmed('Foto Anna Nováková <rezervace@example.cz>'),
+  PHOTOGRAPHER_EMAIL: trimmed('anna@example.cz'),
 
   // Bookings
   BOOKING_CAPACITY_PER_DAY: int(1, 1),
-  HOLD_DAYS: int(14, 1),
-  RETENTION_MONTHS: int(12, 1),
+  /** Derived from content/terms.json (holdDays); when set it must repeat that value (checked at start-up). */
+  HOLD_DAYS: optionalInt(1),
+  /** Derived from content/terms.json (inquiryRetentionMonths); when set it must repeat that value. */
+  RETENTION_MONTHS: optionalInt(1),
   INQUIRY_MIN_FILL_MS: int(3000, 0),
   INQUIRY_RATE_PER_CLIENT: int(5, 1),
   INQUIRY_RATE_GLOBAL: int(300, 1),
@@ -117,7 +128,7 @@ export const envSchema = z.object({
   S3_BUCKET: optionalString,
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
-  S3_REGION: z.string().optional().transform((v) => (v && v.trim() ? v.trim() : 'auto')),
+  S3_REGION: trimmed('auto'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -147,6 +158,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   if (env.STORAGE_DRIVER === 's3' && (!env.S3_BUCKET || !env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY)) {
     problems.push('STORAGE_DRIVER=s3 vyžaduje S3_BUCKET, S3_ACCESS_KEY_ID a S3_SECRET_ACCESS_KEY');
+  }
+  // HS256 with a short secret can be brute-forced offline from any one session token.
+  if (env.JWT_SECRET && Buffer.byteLength(env.JWT_SECRET, 'utf8') < 32) {
+    problems.push('JWT_SECRET musí mít alespoň 32 bajtů (např. `openssl rand -base64 48`), nebo jej vynechte a server si vygeneruje vlastní');
   }
   if (problems.length) throw new EnvError(problems);
   return env;

@@ -13,4 +13,6 @@ export interface FormStateBase {
   errors?: FieldErrors;
   /** Echoed non-secret values so the form keeps them (never passwords). */
   values?: Record<string, string>;
+  /** Bumped on every answer so a form can re-mount with the returned values (or cleared). */
+  attempt?: number;
 }

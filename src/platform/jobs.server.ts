@@ -1,10 +1,10 @@
 import 'server-only';
 import { getDb, getDbHandle } from '@/db/db.server';
-import { vacuumIfDue, PGLITE_VACUUM_INTERVAL_MS } from '@/db/vacuum';
-import { runExclusive } from './locks';
+import { vacuumIfDue, PGLITE_VACUUM_INTERVAL_MS } from '@/db/vacuum.server';
+import { runExclusive } from './locks.server';
 import { deliverPendingMail } from './mail.server';
 import { log } from './log';
-import { pruneRateLimits } from './rate-limit';
+import { pruneRateLimits } from './rate-limit.server';
 
 /**
  * Scheduled work. Domains describe their jobs (`Job`); the app hands the full list to startJobs() once per process

@@ -2,12 +2,22 @@
  * Structured logs: one JSON object per line in production, readable lines in development.
  * No dependency: Next bundles server code and pino's worker transports do not survive that.
  */
+import { getEnv } from './env';
+
 type Level = 'debug' | 'info' | 'warn' | 'error';
 const order: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 
-function threshold(): number {
-  const l = (process.env.LOG_LEVEL as Level | undefined) ?? 'info';
-  return order[l] ?? 20;
+/**
+ * Level and format from the validated configuration (LOG_LEVEL, LOG_PRETTY, NODE_ENV). While the configuration is
+ * invalid — start-up is about to report exactly that — logs fall back to info-level JSON so the report gets out.
+ */
+function settings(): { threshold: number; pretty: boolean } {
+  try {
+    const env = getEnv();
+    return { threshold: order[env.LOG_LEVEL], pretty: env.NODE_ENV === 'development' || env.LOG_PRETTY };
+  } catch {
+    return { threshold: order.info, pretty: false };
+  }
 }
 
 function serialise(v: unknown): unknown {
@@ -16,10 +26,10 @@ function serialise(v: unknown): unknown {
 }
 
 function write(level: Level, msg: string, ctx?: Record<string, unknown>) {
-  if (order[level] < threshold()) return;
+  const { threshold, pretty } = settings();
+  if (order[level] < threshold) return;
   const fields: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(ctx ?? {})) fields[k] = serialise(v);
-  const pretty = process.env.NODE_ENV === 'development' || process.env.LOG_PRETTY === '1';
   const line = pretty
     ? `${level.toUpperCase()} ${msg}${Object.keys(fields).length ? ' ' + JSON.stringify(fields) : ''}`
     : JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });

@@ -13,7 +13,7 @@ function expectLimitError(fn: () => unknown, status: 400 | 414) {
   throw new Error('expected a QueryLimitError');
 }
 
-describe('parseQuery limits (SPEC §9)', () => {
+describe('parseQuery limits (docs/spec.md §9)', () => {
   it('pins the limits', () => {
     expect(QUERY_LIMITS).toEqual({ arrayLimit: 20, depth: 5, parameterLimit: 1000 });
   });

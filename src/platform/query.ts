@@ -1,7 +1,7 @@
 import qs from 'qs';
 
 /**
- * Query-string limits (SPEC §9): at most 20 array items, nesting depth 5 and 1000 parameters.
+ * Query-string limits (docs/spec.md §9): at most 20 array items, nesting depth 5 and 1000 parameters.
  * `qs` enforces them; with `throwOnLimitExceeded` / `strictDepth` an over-limit query is an error instead of
  * being silently truncated, so the proxy can answer 400 rather than handing half a query to a page.
  */

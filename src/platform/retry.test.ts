@@ -26,7 +26,7 @@ function fakeClock(random = () => 0): RetryClock & { sleeps: number[]; t: number
 
 const httpError = (status: number) => Object.assign(new Error(`HTTP ${status}`), { $metadata: { httpStatusCode: status } });
 
-describe('storage backoff schedule (SPEC §9)', () => {
+describe('storage backoff schedule (docs/spec.md §9)', () => {
   it('doubles from 1 s and is capped at 64 s', () => {
     const policy = storagePolicy('operation');
     const schedule = Array.from({ length: 10 }, (_, i) => backoffDelay(i, policy, () => 0));

@@ -1,5 +1,5 @@
 /**
- * Retry with exponential backoff and jitter (SPEC §8, §9), with an injectable clock, sleep and randomness so
+ * Retry with exponential backoff and jitter (docs/spec.md §8, §9), with an injectable clock, sleep and randomness so
  * tests can pin the schedule without waiting.
  */
 export interface RetryClock {

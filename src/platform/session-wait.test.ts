@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FIRST_SESSION_TIMEOUT_MS, waitForFirstSession } from './session-wait';
 
-describe('waitForFirstSession (SPEC §4: 5 s, then no user)', () => {
+describe('waitForFirstSession (docs/spec.md §4: 5 s, then no user)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

@@ -1,4 +1,4 @@
-/** SPEC §4 / §9: the first sign-in state is awaited for at most 5 s; after that the visitor counts as anonymous. */
+/** docs/spec.md §4 / §9: the first sign-in state is awaited for at most 5 s; after that the visitor counts as anonymous. */
 export const FIRST_SESSION_TIMEOUT_MS = 5000;
 
 /**

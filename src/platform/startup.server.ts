@@ -9,7 +9,7 @@ import { startMeasurementIdResolution } from './analytics/measurement-id';
 
 /**
  * Start-up, once per process and shared by concurrent first requests (one promise), in the order of
- * docs/spec.md "Start-up": configuration → database → [domain steps: accounts, content source, scheduled jobs]
+ * docs/spec.md §4 "Start-up": configuration → database → [domain steps: accounts, content source, scheduled jobs]
  * → mail → storage → analytics. Domains describe their steps; the app passes them in (src/wiring.server.ts). A failing
  * step is logged with its name and re-thrown; in production the process then exits non-zero instead of serving
  * half-working.

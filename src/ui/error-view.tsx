@@ -3,7 +3,7 @@ import { headers } from 'next/headers';
 import { NotFoundMessage, type NotFoundVariant } from './requested-path';
 
 /**
- * The error pages speak Czech to the visitor and still carry SPEC §2's message text, so logs, tests and
+ * The error pages speak Czech to the visitor and still carry docs/spec.md §2's message text, so logs, tests and
  * support can tell the variants apart (docs/decisions/002-error-pages.md).
  */
 export async function currentPath(): Promise<string> {

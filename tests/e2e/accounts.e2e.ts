@@ -163,9 +163,9 @@ describe('accounts', () => {
     await fill(page, 'Heslo', COUPLE.password);
     await fill(page, 'Heslo znovu', COUPLE.password);
     await page.getByRole('button', { name: 'Založit účet' }).click();
-    await expect(page.locator('.notice[role="status"]').textContent()).resolves.toContain('poslali jsme Vám odkaz pro potvrzení');
+    await expect(page.locator('.notice[role="status"]').textContent()).resolves.toContain('poslala jsem vám odkaz pro potvrzení');
 
-    const mail = await smtp.waitFor((m) => m.to.includes(COUPLE.email) && m.subject === 'Potvrzení e-mailu pro Váš účet');
+    const mail = await smtp.waitFor((m) => m.to.includes(COUPLE.email) && m.subject === 'Potvrzení e-mailu pro váš účet');
     expect(mail.html).toContain('Potvrdit e-mail');
     const link = linkFrom(mail.text, '/ucet/potvrzeni?confirmation=');
     expect(link.startsWith(`${server.url}/ucet/potvrzeni?confirmation=`)).toBe(true);
@@ -193,7 +193,16 @@ describe('accounts', () => {
     await page.getByRole('button', { name: 'Přihlásit se' }).click();
     await page.waitForURL((u) => u.pathname === '/ucet');
     await expect(page.getByTestId('account-email').textContent()).resolves.toBe(COUPLE.email);
-    // Their own inquiry (matched by the confirmed e-mail, case-insensitively) and never anyone else's.
+    // A matching e-mail alone shows nothing: the inquiry is attached through the link mailed to its address.
+    expect(await page.getByTestId('couple-inquiries').count()).toBe(0);
+    const reply = await smtp.waitFor((m) => m.to.some((t) => t.toLowerCase() === COUPLE.email) && m.subject.includes(ownReference));
+    const claim = linkFrom(reply.text, '/ucet/pripojit-poptavku?t=');
+    await page.goto(claim);
+    await expectNoAxeViolations(page);
+    await hydrated(page);
+    await page.getByRole('button', { name: `Připojit poptávku ${ownReference}` }).click();
+    await page.waitForURL((u) => u.pathname === '/ucet' && u.searchParams.get('pripojeno') === ownReference);
+    // Their own inquiry and never anyone else's.
     const inquiries = await page.getByTestId('couple-inquiries').textContent();
     expect(inquiries).toContain(ownReference);
     expect(inquiries).toContain('Zámek Loučeň');
@@ -224,7 +233,7 @@ describe('accounts', () => {
     await fill(page, 'Nové heslo znovu', COUPLE.newPassword);
     await page.getByRole('button', { name: 'Změnit heslo' }).click();
     await expect(page.locator('.notice[role="status"]').textContent()).resolves.toContain('Heslo bylo změněno');
-    await smtp.waitFor((m) => m.to.includes(COUPLE.email) && m.subject === 'Heslo k Vašemu účtu bylo změněno');
+    await smtp.waitFor((m) => m.to.includes(COUPLE.email) && m.subject === 'Heslo k vašemu účtu bylo změněno');
 
     // Still signed in with the renewed session.
     await page.goto(`${server.url}/ucet`);
@@ -261,7 +270,7 @@ describe('accounts', () => {
     await page.getByRole('button', { name: 'Poslat odkaz pro obnovení' }).click();
     await expect(page.locator('.notice[role="status"]').textContent()).resolves.toBe(unknownAnswer);
 
-    const mail = await smtp.waitFor((m) => m.to.includes(COUPLE.email) && m.subject === 'Obnovení hesla k Vašemu účtu');
+    const mail = await smtp.waitFor((m) => m.to.includes(COUPLE.email) && m.subject === 'Obnovení hesla k vašemu účtu');
     expect(smtp.messages.some((m) => m.to.includes('nikdo@example.cz'))).toBe(false);
     const link = linkFrom(mail.text, '/ucet/obnova-hesla?code=');
     await page.goto(link);

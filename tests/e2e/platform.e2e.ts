@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { expectNoAxeViolations, hydrated, launchBrowser, newContext, startServer, type RunningServer } from './harness';
 
 /**
- * SPEC §4 "Build updates" in Chromium against the production build. A deployment announces a newer build by
+ * docs/spec.md §2 "Build updates" in Chromium against the production build. A deployment announces a newer build by
  * writing DATA_DIR/latest-build.json; the running page must notice, say so, and switch the next navigation to a
  * full page load — at most once per 10 s per path.
  */

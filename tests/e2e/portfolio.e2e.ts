@@ -72,16 +72,16 @@ describe('portfolio', () => {
   it.each(['phone', 'desktop'] as const)('deep-links the year and category filters (%s)', async (device) => {
     const ctx = await newContext(browser, device);
     const page = await ctx.newPage();
-    await page.goto(server.url + '/portfolio?rok=2023');
-    await expect.poll(() => page.locator('[data-testid="portfolio-summary"]').textContent()).toBe('1 svatba z roku 2023');
+    await page.goto(server.url + '/portfolio?rok=2025');
+    await expect.poll(() => page.locator('[data-testid="portfolio-summary"]').textContent()).toBe('1 svatba z roku 2025');
     expect(await page.locator('main article h2').allTextContents()).toEqual(['Lucie & Martin']);
-    expect(await page.locator('a.chip[aria-current="true"]').allTextContents()).toEqual(['2023', 'Celý den']);
+    expect(await page.locator('a.chip[aria-current="true"]').allTextContents()).toEqual(['2025', 'Celý den']);
     await expectNoAxeViolations(page);
 
     await page.getByRole('link', { name: 'Obřad' }).click();
     await page.waitForURL(/kategorie=obrad/);
-    expect(new URL(page.url()).searchParams.get('rok')).toBe('2023');
-    await expect.poll(() => page.locator('[data-testid="portfolio-summary"]').textContent()).toBe('1 svatba z roku 2023 · Obřad');
+    expect(new URL(page.url()).searchParams.get('rok')).toBe('2025');
+    await expect.poll(() => page.locator('[data-testid="portfolio-summary"]').textContent()).toBe('1 svatba z roku 2025 · Obřad');
     expect(await page.locator('main article a').first().getAttribute('href')).toBe('/weddings/lucie-martin?kategorie=obrad');
 
     await page.getByRole('link', { name: 'Všechny roky' }).click();
@@ -94,10 +94,10 @@ describe('portfolio', () => {
     const ctx = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1440, height: 900 } });
     const page = await ctx.newPage();
     await page.goto(server.url + '/portfolio');
-    // Favourites: Tereza & Jakub (2024), Lucie & Martin (2023), Eliška & Vojtěch (2022); then Barbora & Tomáš (2024), Markéta & Filip (2022).
+    // Favourites: Tereza & Jakub (2026), Lucie & Martin (2025), Eliška & Vojtěch (2024); then Barbora & Tomáš (2026), Markéta & Filip (2024).
     expect(await page.locator('main article h2').allTextContents()).toEqual(['Tereza & Jakub', 'Lucie & Martin', 'Eliška & Vojtěch', 'Barbora & Tomáš', 'Markéta & Filip']);
-    await page.locator('a.chip', { hasText: /^2022$/ }).click();
-    await page.waitForURL(/rok=2022/);
+    await page.locator('a.chip', { hasText: /^2024$/ }).click();
+    await page.waitForURL(/rok=2024/);
     expect(await page.locator('main article h2').allTextContents()).toEqual(['Eliška & Vojtěch', 'Markéta & Filip']);
     await ctx.close();
   });
@@ -106,8 +106,8 @@ describe('portfolio', () => {
     const res = await get('/portfolio?rok=abc&kategorie=nic');
     expect(res.status).toBe(200);
     const html = await res.text();
-    expect(html).toContain('Pro rok „abc“ nemáme žádné svatby');
-    expect(html).toContain('Kategorii „nic“ neznáme');
+    expect(html).toContain('Pro rok „abc“ tu žádné svatby nemám');
+    expect(html).toContain('Kategorii „nic“ neznám');
   });
 });
 
@@ -117,7 +117,7 @@ describe('wedding detail', () => {
     const page = await ctx.newPage();
     await page.goto(server.url + '/weddings/tereza-jakub');
     expect(await page.locator('h1').textContent()).toBe('Tereza & Jakub');
-    expect(await page.locator('[data-testid="wedding-date"]').textContent()).toBe('15. června 2024');
+    expect(await page.locator('[data-testid="wedding-date"]').textContent()).toBe('13. června 2026');
     expect(await page.locator('main').textContent()).toContain('Zámek Lednice');
     const thumbs = page.locator('[data-testid="gallery-grid"] li');
     expect(await thumbs.count()).toBeGreaterThanOrEqual(20);

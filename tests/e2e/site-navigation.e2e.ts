@@ -121,7 +121,7 @@ describe('mobile menu', () => {
     // Enter on a link inside navigates and closes the menu.
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => document.querySelector('button[aria-controls="mobile-menu"]')?.getAttribute('aria-expanded') === 'true');
-    const faqLink = page.locator('#mobile-menu').getByRole('link', { name: 'FAQ' });
+    const faqLink = page.locator('#mobile-menu').getByRole('link', { name: 'Časté otázky' });
     await faqLink.focus();
     await page.keyboard.press('Enter');
     await page.waitForURL(`${server.url}/faq`);

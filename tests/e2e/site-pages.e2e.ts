@@ -7,10 +7,10 @@ import { getHomeContent } from '@/content/pages/home';
 import { getServices } from '@/content/pages/services';
 import { getLocations } from '@/content/pages/locations';
 import { getContactContent } from '@/content/pages/contact';
-import { getAboutPage, getPrivacyPage } from '@/content/pages/static-pages';
+import { getAboutPage, getPrivacyPage, getTermsPage } from '@/content/pages/static-pages';
 import { getContentPage } from '@/content/pages/content-pages';
 
-/** Every static page of SPEC §2 with the heading its content file gives it. */
+/** Every static page of docs/spec.md §2 with the heading its content file gives it. */
 const PAGES: { path: string; h1: string }[] = [
   { path: '/', h1: getHomeContent().hero.heading },
   { path: '/faq', h1: getFaq().heading },
@@ -20,6 +20,7 @@ const PAGES: { path: string; h1: string }[] = [
   { path: '/lokace', h1: getLocations().heading },
   { path: '/kontakt', h1: getContactContent().heading },
   { path: '/ochrana-udaju', h1: getPrivacyPage().data.heading },
+  { path: '/obchodni-podminky', h1: getTermsPage().data.heading },
   { path: '/darkovy-poukaz', h1: getContentPage('darkovy-poukaz')?.title ?? 'missing' },
   { path: '/jak-probiha-foceni', h1: getContentPage('jak-probiha-foceni')?.title ?? 'missing' },
 ];
@@ -48,7 +49,8 @@ afterAll(async () => {
 const norm = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();
 
 describe.each(['phone', 'desktop'] as const)('static pages on %s', (device) => {
-  it('every page answers 200 in Czech with its heading, canonical URL and no axe violations', async () => {
+  // Eleven pages with axe each: minutes, not seconds, on a loaded 2-core machine.
+  it('every page answers 200 in Czech with its heading, canonical URL and no axe violations', { timeout: 180_000 }, async () => {
     const ctx = await newContext(browser, device);
     const page = await ctx.newPage();
     // CSP violations, failed hydration and broken resources all surface as console errors.
@@ -154,7 +156,7 @@ describe('content of the pages', () => {
       expect(html).toContain(`href="/rezervace?balicek=${pkg.id}"`);
       expect(html).toContain(formatCzk(pkg.price));
     }
-    expect(html).toContain(`${pricing.depositPercent} %`);
+    expect(html).toContain(`${pricing.depositPercent}\u00a0%`);
     for (const block of pricing.blocks) expect(html).toContain(block.name);
   });
 

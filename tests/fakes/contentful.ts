@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { delay, listen, sendImage, sendJson } from './http-util';
 
 /**
- * A fake Contentful Content Delivery API (PROTOCOLS.md §2) over real HTTP, for integration and e2e tests.
+ * A fake Contentful Content Delivery API (docs/protocols.md §2) over real HTTP, for integration and e2e tests.
  *
  *   const cf = await startFakeContentful();
  *   env: CONTENT_SOURCE=contentful CONTENTFUL_CDA_URL=cf.url CONTENTFUL_SPACE_ID=cf.spaceId

@@ -2,7 +2,7 @@ import qs from 'qs';
 import { delay, listen, sendImage, sendJson } from './http-util';
 
 /**
- * A fake Strapi REST server (PROTOCOLS.md §1 "Content") over real HTTP, for integration and e2e tests.
+ * A fake Strapi REST server (docs/protocols.md §1 "Content") over real HTTP, for integration and e2e tests.
  *
  *   const s = await startFakeStrapi({ version: 'v4' });
  *   env: CONTENT_SOURCE=strapi STRAPI_URL=s.url STRAPI_VERSION=v4 (STRAPI_PREFIX=/api; v3: empty)

@@ -2,11 +2,11 @@ process.env.LOG_LEVEL ??= 'error';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { DbHandle } from '@/db/client';
-import { createTestDb } from '@/db/test-db';
+import { createTestDb } from '@tests/support/test-db';
 import { handleAvailabilityGet, handleInquiryPost, type HttpDeps } from '@/bookings/http.server';
 import { handleFormSubmission, initialFormState } from '@/bookings/form-submit.server';
 import type { InquiryKind } from '@/bookings/input';
-import { countRows, resetBookings, testConfig, validInquiry } from './bookings-helpers';
+import { countRows, resetBookings, testConfig, validInquiry } from '@tests/support/bookings-factories';
 
 /**
  * Malformed, oversized and hostile input to every booking endpoint and form: only 4xx answers (never 5xx),
@@ -52,7 +52,6 @@ const hostileInquiries: [string, unknown][] = [
   ['a string', 'inquiry'],
   ['a number', 42],
   ['wrong types', { ...validInquiry(), partner1: 123, guestCount: 'abc', consent: 'yes', weddingDate: 20270101, email: ['a@b.cz'] }],
-  ['consent false', validInquiry(200, { consent: false })],
   ['a missing e-mail', validInquiry(200, { email: undefined })],
   ['an invalid e-mail', validInquiry(200, { email: 'not-an-email' })],
   ['SQL in the e-mail', validInquiry(200, { email: `a@example.cz${SQL}` })],
@@ -87,8 +86,20 @@ describe('POST /api/inquiries with bad input', () => {
   it('names the failing fields in Czech', async () => {
     const err = await expectRefused(await handleInquiryPost(post(JSON.stringify({ ...validInquiry(), email: 'x', consent: false, partner1: '' })), deps));
     expect(err.fields.email).toContain('platný e-mail');
-    expect(err.fields.consent).toContain('souhlasu');
+    expect(err.fields.consent).toBeUndefined();
     expect(err.fields.partner1).toContain('Vyplňte');
+  });
+
+  it('accepts an inquiry without `consent` or with `consent: false` (the forms show a notice; no consent is required)', async () => {
+    const { consent: _dropped, ...withoutConsent } = validInquiry(200);
+    const first = await handleInquiryPost(post(JSON.stringify(withoutConsent), { 'x-forwarded-for': '203.0.113.21' }), deps);
+    expect(first.status).toBe(201);
+    const second = await handleInquiryPost(
+      post(JSON.stringify(validInquiry(201, { consent: false, email: 'eva@example.cz' })), { 'x-forwarded-for': '203.0.113.22' }),
+      deps,
+    );
+    expect(second.status).toBe(201);
+    expect(await countRows(h, 'inquiries')).toBe(2);
   });
 
   it('refuses a 1 MB body with 413 before reading it all', async () => {
@@ -189,7 +200,8 @@ describe('booking forms with bad input', () => {
 
   const validForm = (): Record<string, string> => {
     const v = validInquiry();
-    return Object.fromEntries(Object.entries(v).filter(([k]) => k !== 'marketingConsent').map(([k, val]) => [k, k === 'consent' ? 'on' : String(val)]));
+    // The forms show a privacy notice instead of a consent box, so they send no `consent`.
+    return Object.fromEntries(Object.entries(v).filter(([k]) => k !== 'marketingConsent' && k !== 'consent').map(([k, val]) => [k, String(val)]));
   };
 
   const cases: [string, InquiryKind, Record<string, string | Blob>, ((fd: FormData) => void)?][] = [
@@ -197,14 +209,14 @@ describe('booking forms with bad input', () => {
     ['an empty short form', 'simple', {}],
     ['an empty contact form', 'contact', {}],
     ['1 MB strings in every field', 'full', Object.fromEntries(Object.keys(validForm()).map((k) => [k, MB]))],
-    ['a 1 MB contact message', 'contact', { partner1: 'Jana', email: 'jana@example.cz', message: MB, consent: 'on' }],
+    ['a 1 MB contact message', 'contact', { partner1: 'Jana', email: 'jana@example.cz', message: MB }],
     ['script tags', 'full', { ...validForm(), partner1: '<script>alert(1)</script>', venue: '<iframe src=//evil>' }],
     ['SQL in typed fields', 'full', { ...validForm(), email: `x@example.cz${SQL}`, guestCount: `5${SQL}`, weddingDate: SQL }],
     ['a file instead of text', 'full', { ...validForm(), partner1: new Blob(['<svg/onload=alert(1)>'], { type: 'image/svg+xml' }) }],
-    ['no consent', 'simple', { partner1: 'Jana', partner2: 'Petr', email: 'jana@example.cz', weddingDate: validForm().weddingDate }],
+    ['no partner name', 'simple', { partner1: 'Jana', email: 'jana@example.cz', weddingDate: validForm().weddingDate }],
     ['the honeypot filled', 'full', validForm(), (fd) => fd.set('website', 'http://spam.example')],
     ['a forged start token', 'full', validForm(), (fd) => fd.set('_started', `${Date.now() - 60_000}.forgedforgedforgedforged`)],
-    ['no start token', 'contact', { partner1: 'Jana', email: 'jana@example.cz', message: 'Dobrý den', consent: 'on' }, (fd) => fd.delete('_started')],
+    ['no start token', 'contact', { partner1: 'Jana', email: 'jana@example.cz', message: 'Dobrý den' }, (fd) => fd.delete('_started')],
   ];
 
   it.each(cases)('refuses %s with a Czech message, keeps the values, stores nothing', async (_name, kind, fields, tweak) => {

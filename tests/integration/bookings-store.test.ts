@@ -1,18 +1,18 @@
 process.env.LOG_LEVEL ??= 'error';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DbHandle } from '@/db/client';
-import { createTestDb, hasPostgres } from '@/db/test-db';
-import { addDays, addMonths, localToday } from '@/bookings/dates';
+import { createTestDb, hasPostgres } from '@tests/support/test-db';
+import { addDays, addMonths, localToday } from '@/platform/dates';
 import { availability, changeStatus, isDateFree, runMaintenance, submitInquiry } from '@/bookings/service.server';
 import * as inquiriesRepo from '@/bookings/repositories/inquiries.server';
 import * as listRepo from '@/bookings/repositories/list.server';
 import * as historyRepo from '@/bookings/repositories/history.server';
 import * as gdprRepo from '@/bookings/repositories/gdpr.server';
 import * as outbox from '@/platform/mail-outbox.server';
-import { runExclusive } from '@/platform/locks';
+import { runExclusive } from '@/platform/locks.server';
 import { deliverPendingMail } from '@/platform/mail.server';
 import { resetEnvForTests } from '@/platform/env';
-import { countRows, resetBookings, testConfig, validInquiry } from './bookings-helpers';
+import { countRows, resetBookings, testConfig, validInquiry } from '@tests/support/bookings-factories';
 
 const repo = { ...inquiriesRepo, ...listRepo, ...historyRepo, ...gdprRepo, ...outbox };
 
@@ -146,23 +146,37 @@ describe.each([
     expect(await changeStatus(h.db, { id: 999999, to: 'in_talks', actor: 'admin', config: testConfig })).toMatchObject({ ok: false, status: 404 });
   });
 
-  it.runIf(enabled)('anonymises closed inquiries after the retention period, keeping open ones', async () => {
+  it.runIf(enabled)('anonymises inquiries that never became a booking (closed and open) after the retention period', async () => {
     const old = await submit(validInquiry(10, { email: 'old@example.cz' }));
-    const kept = await submit(validInquiry(11, { email: 'kept@example.cz' }));
-    if (!old.ok || !kept.ok) throw new Error('submit failed');
+    const stale = await submit(validInquiry(11, { email: 'stale@example.cz' }), { address: '203.0.113.8' });
+    const talks = await submit(validInquiry(12, { email: 'talks@example.cz' }), { address: '203.0.113.9' });
+    const booked = await submit(validInquiry(13, { email: 'booked@example.cz' }), { address: '203.0.113.10' });
+    const recent = await submit(validInquiry(90, { email: 'recent@example.cz' }), { address: '203.0.113.11' });
+    if (!old.ok || !stale.ok || !talks.ok || !booked.ok || !recent.ok) throw new Error('submit failed');
     await changeStatus(h.db, { id: old.id, to: 'declined', actor: 'admin', config: testConfig });
+    await changeStatus(h.db, { id: talks.id, to: 'in_talks', actor: 'admin', config: testConfig });
+    await changeStatus(h.db, { id: booked.id, to: 'confirmed', actor: 'admin', config: testConfig });
     await repo.addNote(h.db, old.id, 'admin', 'soukromá poznámka', new Date());
-    // 13 months after the wedding date.
-    const later = new Date(`${addMonths(addDays(localToday(), 10), 13)}T12:00:00Z`);
-    expect(await runMaintenance(h.db, testConfig, later)).toMatchObject({ anonymised: 1 });
+    // 13 months after the first wedding date: the first four weddings are past retention, the last is not.
+    const later = new Date(`${addMonths(addDays(localToday(), 13), 13)}T12:00:00Z`);
+    expect(await runMaintenance(h.db, testConfig, later)).toMatchObject({ anonymised: 3 });
     const a = await repo.findInquiry(h.db, old.id);
     expect(a).toMatchObject({ partner1: 'Anonymizováno', partner2: null, email: '', phone: null, message: null, status: 'declined' });
     expect(a?.anonymizedAt).toBeInstanceOf(Date);
     expect(a?.weddingDate).toBe(addDays(localToday(), 10));
     expect(await repo.notesOf(h.db, old.id)).toEqual([]);
     expect(await repo.mailsFor(h.db, old.reference)).toEqual([]);
-    expect((await repo.findInquiry(h.db, kept.id))?.email).toBe('kept@example.cz');
+    // Open inquiries (new, in_talks) are anonymised too, as the privacy notice promises.
+    expect(await repo.findInquiry(h.db, stale.id)).toMatchObject({ email: '', partner1: 'Anonymizováno', status: 'new' });
+    expect(await repo.findInquiry(h.db, talks.id)).toMatchObject({ email: '', partner1: 'Anonymizováno', status: 'in_talks' });
+    // A booking (confirmed) and an inquiry still within retention keep their data.
+    expect((await repo.findInquiry(h.db, booked.id))?.email).toBe('booked@example.cz');
+    expect((await repo.findInquiry(h.db, recent.id))?.email).toBe('recent@example.cz');
     expect(await runMaintenance(h.db, testConfig, later)).toMatchObject({ anonymised: 0 });
+    // A booking is kept for the contract's limitation period (3 years), then anonymised too.
+    const muchLater = new Date(`${addMonths(addDays(localToday(), 13), 37)}T12:00:00Z`);
+    expect(await runMaintenance(h.db, testConfig, muchLater)).toMatchObject({ anonymised: 2 });
+    expect(await repo.findInquiry(h.db, booked.id)).toMatchObject({ email: '', partner1: 'Anonymizováno', status: 'confirmed' });
   });
 
   it.runIf(enabled)('exports and erases everything about one e-mail; the portal lists DTOs only', async () => {

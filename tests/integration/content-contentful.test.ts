@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { createContentfulProvider } from '@/content/providers/contentful/contentful-provider';
 import { clearContentCache } from '@/content/cache';
 import { clearContentErrors, lastContentError } from '@/content/status';
-import { getContentStatus, getWedding, getWeddings } from '@/content/registry';
+import { getContentStatus, getWedding, getWeddings } from '@/content/registry.server';
 import { resetEnvForTests } from '@/platform/env';
 import { GET as mediaGET } from '@/app/api/media/[source]/[...path]/route';
 import { startFakeContentful, type FakeContentful } from '../fakes/contentful';
@@ -78,6 +78,7 @@ describe('Contentful list', () => {
 
   it('records the error body (AccessTokenInvalid, RateLimitExceeded) and logs it with context', async () => {
     process.env.LOG_LEVEL = 'warn';
+    resetEnvForTests();
     const writes: string[] = [];
     const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
       writes.push(String(chunk));

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ANALYTICS_CONFIG_TIMEOUT_MS, ANALYTICS_RETRY_STATUSES, fetchMeasurementId } from '@/platform/analytics/measurement-id';
-import { normalisePath, pageViewSchema } from '@/platform/analytics/page-views';
+import { normalisePath, pageViewSchema } from '@/platform/analytics/page-views.server';
 import type { RetryClock } from '@/platform/retry';
 
 /** A real HTTP config server answering from a script of statuses. */
@@ -36,7 +36,7 @@ function instantClock(): RetryClock & { sleeps: number[] } {
   return { sleeps, now: () => t, sleep: async (ms) => void (sleeps.push(ms), (t += ms)), random: () => 0 };
 }
 
-describe('analytics measurement-id config fetch (SPEC §8/§9)', () => {
+describe('analytics measurement-id config fetch (docs/spec.md §8/§9)', () => {
   it('retries 429, 500, 503 and 504, then uses the remote id', async () => {
     expect(ANALYTICS_RETRY_STATUSES).toEqual([429, 500, 503, 504]);
     script = [429, 500, 503, 504];

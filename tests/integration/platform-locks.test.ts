@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, hasPostgres } from '@/db/test-db';
+import { createTestDb, hasPostgres } from '@tests/support/test-db';
 import { sql } from 'drizzle-orm';
 import { openDb, rowsOf, type DbHandle } from '@/db/client';
-import { runExclusive } from '@/platform/locks';
-import { getPageViewStats, recordPageView } from '@/platform/analytics/page-views';
+import { runExclusive } from '@/platform/locks.server';
+import { getPageViewStats, recordPageView } from '@/platform/analytics/page-views.server';
 
 function deferred() {
   let resolve!: () => void;

@@ -64,8 +64,6 @@ const junkText: fc.Arbitrary<string> = junk.map((v) => (typeof v === 'string' ? 
 const UNIVERSAL_VIOLATIONS: ((b: Record<string, unknown>) => void)[] = [
   (b) => delete b.partner1,
   (b) => delete b.email,
-  (b) => (b.consent = false),
-  (b) => delete b.consent,
   (b) => (b.email = 'not-an-email'),
   (b) => (b.partner1 = 'x'.repeat(5000)),
   (b) => (b.partner1 = '\u0000'),
@@ -149,7 +147,7 @@ const authGetReq: fc.Arbitrary<Req> = fc
     headers: (token === undefined ? {} : { authorization: `Bearer ${token}` }) as Record<string, string>,
   }));
 
-/** The query-string limits (SPEC §9): array limit 20, depth 5, at most 1000 parameters. */
+/** The query-string limits (docs/spec.md §9): array limit 20, depth 5, at most 1000 parameters. */
 const queryReq: fc.Arbitrary<Req> = fc
   .record({
     page: fc.constantFrom('/portfolio', '/blog', '/', '/api/availability', '/rezervace', '/strapi-wedding-detail'),
@@ -212,9 +210,8 @@ function formReq(forms: FormSpec[]): fc.Arbitrary<Req> {
       if (keepHidden) for (const [k, v] of form.hidden) fd.append(k, v);
       form.fields.forEach((f, i) => {
         let v = values[i % values.length].slice(0, 5000);
-        // Invalid for sure: a bad e-mail and no consent (the honeypot `website` gets junk too, which alone refuses).
+        // Invalid for sure: a bad e-mail (the honeypot `website` gets junk too, which alone refuses).
         if (f === 'email' || f === 'identifier') v = breakEmail ? 'neplatny@' : `${v.slice(0, 20)} @@`;
-        if (f === 'consent') return;
         if (f === 'password') v = v.slice(0, 3);
         fd.append(f, v);
       });

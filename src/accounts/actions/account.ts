@@ -4,7 +4,7 @@ import { redirect } from 'next/navigation';
 import { headers } from 'next/headers';
 import { getDb } from '@/db/db.server';
 import { getEnv } from '@/platform/env';
-import { clientAddress, hitRateLimit } from '@/platform/rate-limit';
+import { clientAddress, hitRateLimit } from '@/platform/rate-limit.server';
 import { log } from '@/platform/log';
 import { accountsConfig } from '../config';
 import { serverClient } from '../session.server';
@@ -25,6 +25,7 @@ import {
   type FormState,
 } from '../forms';
 import { renewSession } from '../renewal.server';
+import { revokeToken } from '../builtin/service.server';
 
 /**
  * Server actions behind the account forms. Each one validates with zod (Czech per-field messages), talks to the
@@ -101,13 +102,22 @@ function stringField(formData: FormData, key: string): string | null {
 export async function signOutAction(formData: FormData): Promise<void> {
   if (!isFormData(formData)) formData = new FormData();
   const client = await serverClient();
+  // Built-in accounts: the token stops working server-side too, not only in this browser.
+  const token = accountsConfig().source === 'builtin' ? await client.getToken() : null;
+  if (token) {
+    try {
+      await revokeToken(await getDb(), token);
+    } catch (err) {
+      log.error('sign-out: could not revoke the token', { err });
+    }
+  }
   await client.logout();
   redirect(safeNextPath(stringField(formData, 'next'), '/ucet/prihlaseni?odhlaseno=1'));
 }
 
 // ---- register ----------------------------------------------------------------------------------------------------
 const REGISTERED_MESSAGE =
-  'Děkujeme! Pokud u nás účet s tímto e-mailem ještě nemáte, poslali jsme Vám odkaz pro potvrzení. Otevřete jej prosím a pak se přihlaste.';
+  'Děkuji! Pokud u mě účet s tímto e-mailem ještě nemáte, poslala jsem vám odkaz pro potvrzení. Otevřete ho prosím a pak se přihlaste.';
 
 export async function registerAction(_prev: FormState, formData: FormData): Promise<FormState> {
   if (!isFormData(formData)) return { status: 'error', message: MALFORMED_ACTION_MESSAGE };
@@ -147,7 +157,7 @@ export async function registerAction(_prev: FormState, formData: FormData): Prom
 }
 
 // ---- forgot / reset ----------------------------------------------------------------------------------------------
-const FORGOT_MESSAGE = 'Pokud u nás účet s tímto e-mailem existuje, poslali jsme na něj odkaz pro nastavení nového hesla. Odkaz platí 1 hodinu.';
+const FORGOT_MESSAGE = 'Pokud u mě účet s tímto e-mailem existuje, poslala jsem na něj odkaz pro nastavení nového hesla. Odkaz platí 1 hodinu.';
 
 export async function forgotPasswordAction(_prev: FormState, formData: FormData): Promise<FormState> {
   if (!isFormData(formData)) return { status: 'error', message: MALFORMED_ACTION_MESSAGE };
@@ -214,7 +224,7 @@ export async function changePasswordAction(_prev: FormState, formData: FormData)
     await client.logout();
     redirect('/ucet/prihlaseni?heslo=zmeneno');
   }
-  return { status: 'success', message: 'Heslo bylo změněno. Poslali jsme Vám o tom e-mail.' };
+  return { status: 'success', message: 'Heslo bylo změněno. Poslala jsem vám o tom e-mail.' };
 }
 
 // ---- e-mail confirmation -----------------------------------------------------------------------------------------
@@ -234,7 +244,7 @@ export async function confirmEmailAction(_prev: FormState, formData: FormData): 
 
 export async function resendConfirmationAction(_prev: FormState, formData: FormData): Promise<FormState> {
   if (!isFormData(formData)) return { status: 'error', message: MALFORMED_ACTION_MESSAGE };
-  const message = 'Pokud je tento e-mail u nás registrovaný a ještě nepotvrzený, poslali jsme na něj nový odkaz.';
+  const message = 'Pokud je tento e-mail u mě registrovaný a ještě nepotvrzený, poslala jsem na něj nový odkaz.';
   const values = formValues(formData, ['email']);
   if (isBot(formData)) return { status: 'success', message };
   const parsed = forgotSchema.safeParse({ email: formData.get('email') });

@@ -1,5 +1,5 @@
 /**
- * Strapi v4/v5 error envelope (PROTOCOLS.md §1): `{ data: null, error: { status, name, message, details } }`.
+ * Strapi v4/v5 error envelope (docs/protocols.md §1): `{ data: null, error: { status, name, message, details } }`.
  * Messages are Strapi's own English texts: clients (and the site's actions) recognise errors by them.
  */
 export type ErrorName =

@@ -1,6 +1,6 @@
 import 'server-only';
 import { getDb } from '@/db/db.server';
-import { dispatch } from './handlers';
+import { dispatch } from './handlers.server';
 
 /**
  * The site reaching its own built-in account server: the same Request/Response handlers as /api/..., called

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
-import { RENEW_WITHIN_SECONDS, hashCode, isDueForRenewal, randomCode, tokenExpiry } from './jwt';
+import { RENEW_WITHIN_SECONDS, isDueForRenewal, tokenExpiry } from './jwt.server';
+import { hashCode, randomCode } from './codes';
 
 async function tokenExpiringIn(seconds: number, now: number): Promise<string> {
   return new SignJWT({ id: 1, ver: 0 }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt(now).setExpirationTime(now + seconds).sign(new TextEncoder().encode('x'.repeat(32)));

@@ -1,20 +1,79 @@
+// Not server-only by import: scripts/admin-create.ts and the benchmarks (plain tsx) load it; the app reaches it only from server code.
 import crypto from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { authRoles, authTokens, authUsers, type AuthRoleRow, type AuthUserRow } from '@/db/schema';
-import { hashCode, randomCode } from './jwt';
+import { hashCode, randomCode } from './codes';
 
-/** The only code that touches the accounts tables. */
+/** The only code that touches the accounts tables. Rows are mapped to DTOs here; nothing outside sees a row. */
 
-export type UserWithRole = AuthUserRow & { role: AuthRoleRow | null };
+export interface AccountRole {
+  id: number;
+  name: string;
+  description: string;
+  type: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** A built-in account as the accounts domain works with it (the password hash stays inside the domain). */
+export interface AccountUser {
+  id: number;
+  documentId: string;
+  username: string;
+  email: string;
+  provider: string;
+  passwordHash: string | null;
+  confirmed: boolean;
+  blocked: boolean;
+  roleId: number | null;
+  /** Bumped by a password change: sessions issued before it stop working. */
+  tokenVersion: number;
+  /** Last sign-in or session renewal; idle accounts are purged after the retention period. */
+  lastActiveAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+  role: AccountRole | null;
+}
+
+/** Kept as an alias: the service and the admin script call it by this name. */
+export type UserWithRole = AccountUser;
+
+function toRole(r: AuthRoleRow): AccountRole {
+  return { id: r.id, name: r.name, description: r.description, type: r.type, createdAt: r.createdAt, updatedAt: r.updatedAt };
+}
+
+function toUser(u: AuthUserRow, role: AuthRoleRow | null): AccountUser {
+  return {
+    id: u.id,
+    documentId: u.documentId,
+    username: u.username,
+    email: u.email,
+    provider: u.provider,
+    passwordHash: u.passwordHash,
+    confirmed: u.confirmed,
+    blocked: u.blocked,
+    roleId: u.roleId,
+    tokenVersion: u.tokenVersion,
+    lastActiveAt: u.lastActiveAt,
+    createdAt: u.createdAt,
+    updatedAt: u.updatedAt,
+    role: role ? toRole(role) : null,
+  };
+}
 
 export type TokenKind = 'reset-password' | 'email-confirmation' | 'admin-setup';
 
 async function withRole(db: Db, user: AuthUserRow | undefined): Promise<UserWithRole | null> {
   if (!user) return null;
-  if (user.roleId === null) return { ...user, role: null };
+  if (user.roleId === null) return toUser(user, null);
   const [role] = await db.select().from(authRoles).where(eq(authRoles.id, user.roleId));
-  return { ...user, role: role ?? null };
+  return toUser(user, role ?? null);
+}
+
+/** A sign-in or a new session counts as activity for the account-retention job (src/accounts/retention.server.ts). */
+export async function touchUserActivity(db: Db, userId: number, now = new Date()): Promise<void> {
+  await db.update(authUsers).set({ lastActiveAt: now }).where(eq(authUsers.id, userId));
 }
 
 export async function findUserById(db: Db, id: number): Promise<UserWithRole | null> {
@@ -53,13 +112,13 @@ export async function usernameOrEmailTaken(db: Db, username: string, email: stri
   return rows.length > 0;
 }
 
-export async function findRoleByType(db: Db, type: string): Promise<AuthRoleRow | null> {
+export async function findRoleByType(db: Db, type: string): Promise<AccountRole | null> {
   const [role] = await db.select().from(authRoles).where(eq(authRoles.type, type));
-  return role ?? null;
+  return role ? toRole(role) : null;
 }
 
 /** The admin role type is configurable (ADMIN_ROLE_TYPE); make sure it exists before assigning it. */
-export async function ensureRole(db: Db, type: string, name: string, description = ''): Promise<AuthRoleRow> {
+export async function ensureRole(db: Db, type: string, name: string, description = ''): Promise<AccountRole> {
   await db.insert(authRoles).values({ type, name, description }).onConflictDoNothing();
   const role = await findRoleByType(db, type);
   if (!role) throw new Error(`Role ${type} could not be created`);
@@ -100,7 +159,7 @@ export async function setPassword(db: Db, userId: number, passwordHash: string):
 export async function updateUser(
   db: Db,
   userId: number,
-  patch: Partial<Pick<AuthUserRow, 'confirmed' | 'blocked' | 'roleId' | 'passwordHash' | 'username'>>,
+  patch: Partial<Pick<AccountUser, 'confirmed' | 'blocked' | 'roleId' | 'passwordHash' | 'username'>>,
 ): Promise<UserWithRole | null> {
   const [user] = await db
     .update(authUsers)

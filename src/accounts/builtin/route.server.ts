@@ -2,7 +2,7 @@ import 'server-only';
 import { getDb } from '@/db/db.server';
 import { accountsConfig } from '../config';
 import { errorResponse, notFoundError } from './errors';
-import { handlers } from './handlers';
+import { handlers } from './handlers.server';
 
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 

@@ -5,6 +5,7 @@ import { usePathname } from 'next/navigation';
 const LINKS = [
   { href: '/admin', label: 'Přehled' },
   { href: '/admin/bookings', label: 'Poptávky' },
+  { href: '/admin/svatby', label: 'Svatby' },
   { href: '/admin/mail', label: 'E-maily' },
   { href: '/admin/bookings/gdpr', label: 'Osobní údaje' },
   { href: '/admin/ucet', label: 'Váš účet' },

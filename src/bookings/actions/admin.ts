@@ -4,6 +4,7 @@ import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { requireAdmin } from '@/accounts/public.server';
+import type { FormStateBase } from '@/platform/form-state';
 import { log } from '@/platform/log';
 import { actorOf, adminDeps } from '@/bookings/admin-data.server';
 import { eraseEmail } from '@/bookings/repositories/gdpr.server';
@@ -13,12 +14,8 @@ import { addNote, changeStatus } from '@/bookings/service.server';
 import { isStatus } from '@/bookings/statuses';
 import { deliverAfterResponse } from '@/bookings/runtime.server';
 
-export interface AdminActionState {
-  ok: boolean | null;
-  message: string;
-  /** Bumped per answer so forms re-mount (clearing a sent note). */
-  attempt: number;
-}
+/** The admin forms' answer: the common form state with a message and an attempt counter (forms re-mount, clearing a sent note). */
+export type AdminActionState = FormStateBase & { message: string; attempt: number };
 
 const idSchema = z.coerce.number().int().positive();
 const UNAVAILABLE = 'Databáze teď neodpovídá. Zkuste to prosím znovu za chvíli.';
@@ -26,41 +23,41 @@ const UNAVAILABLE = 'Databáze teď neodpovídá. Zkuste to prosím znovu za chv
 /** Status change on /admin/bookings/[id]; the date-conflict message comes back to the form. */
 export async function changeStatusAction(prev: AdminActionState, formData: FormData): Promise<AdminActionState> {
   const user = await requireAdmin();
-  if (!isFormData(formData)) return { ok: false, message: MALFORMED_ACTION_MESSAGE, attempt: previousAttempt(prev) + 1 };
+  if (!isFormData(formData)) return { status: 'error', message: MALFORMED_ACTION_MESSAGE, attempt: previousAttempt(prev) + 1 };
   prev = { ...prev, attempt: previousAttempt(prev) };
   const id = idSchema.safeParse(formData.get('id'));
   const to = formData.get('to');
   const note = formData.get('note');
-  if (!id.success || !isStatus(to)) return { ok: false, message: 'Vyberte prosím nový stav.', attempt: prev.attempt + 1 };
+  if (!id.success || !isStatus(to)) return { status: 'error', message: 'Vyberte prosím nový stav.', attempt: prev.attempt + 1 };
   try {
     const { db, config } = await adminDeps();
     const res = await changeStatus(db, { id: id.data, to, actor: actorOf(user), note: typeof note === 'string' ? note : undefined, config });
-    if (!res.ok) return { ok: false, message: res.message, attempt: prev.attempt + 1 };
+    if (!res.ok) return { status: 'error', message: res.message, attempt: prev.attempt + 1 };
     deliverAfterResponse(db, res.mailIds);
     revalidatePath(`/admin/bookings/${id.data}`);
-    return { ok: true, message: to === 'confirmed' ? 'Stav změněn. Párovi odchází potvrzení s pozvánkou do kalendáře.' : 'Stav změněn.', attempt: prev.attempt + 1 };
+    return { status: 'success', message: to === 'confirmed' ? 'Stav změněn. Párovi odchází potvrzení s pozvánkou do kalendáře.' : 'Stav změněn.', attempt: prev.attempt + 1 };
   } catch (err) {
     log.error('admin status change failed', { err });
-    return { ok: false, message: UNAVAILABLE, attempt: prev.attempt + 1 };
+    return { status: 'error', message: UNAVAILABLE, attempt: prev.attempt + 1 };
   }
 }
 
 export async function addNoteAction(prev: AdminActionState, formData: FormData): Promise<AdminActionState> {
   const user = await requireAdmin();
-  if (!isFormData(formData)) return { ok: false, message: MALFORMED_ACTION_MESSAGE, attempt: previousAttempt(prev) + 1 };
+  if (!isFormData(formData)) return { status: 'error', message: MALFORMED_ACTION_MESSAGE, attempt: previousAttempt(prev) + 1 };
   prev = { ...prev, attempt: previousAttempt(prev) };
   const id = idSchema.safeParse(formData.get('id'));
   const body = formData.get('body');
-  if (!id.success || typeof body !== 'string') return { ok: false, message: 'Napište prosím text poznámky.', attempt: prev.attempt + 1 };
+  if (!id.success || typeof body !== 'string') return { status: 'error', message: 'Napište prosím text poznámky.', attempt: prev.attempt + 1 };
   try {
     const { db } = await adminDeps();
     const res = await addNote(db, id.data, actorOf(user), body);
-    if (!res.ok) return { ok: false, message: res.message, attempt: prev.attempt + 1 };
+    if (!res.ok) return { status: 'error', message: res.message, attempt: prev.attempt + 1 };
     revalidatePath(`/admin/bookings/${id.data}`);
-    return { ok: true, message: 'Poznámka uložena.', attempt: prev.attempt + 1 };
+    return { status: 'success', message: 'Poznámka uložena.', attempt: prev.attempt + 1 };
   } catch (err) {
     log.error('admin note failed', { err });
-    return { ok: false, message: UNAVAILABLE, attempt: prev.attempt + 1 };
+    return { status: 'error', message: UNAVAILABLE, attempt: prev.attempt + 1 };
   }
 }
 
@@ -90,20 +87,20 @@ export async function rotateCalendarTokenAction(): Promise<void> {
 /** GDPR erasure of everything about one e-mail; needs the address typed twice. */
 export async function eraseEmailAction(prev: AdminActionState, formData: FormData): Promise<AdminActionState> {
   const user = await requireAdmin();
-  if (!isFormData(formData)) return { ok: false, message: MALFORMED_ACTION_MESSAGE, attempt: previousAttempt(prev) + 1 };
+  if (!isFormData(formData)) return { status: 'error', message: MALFORMED_ACTION_MESSAGE, attempt: previousAttempt(prev) + 1 };
   prev = { ...prev, attempt: previousAttempt(prev) };
   const email = z.email().safeParse(String(formData.get('email') ?? '').trim().toLowerCase());
   const confirm = String(formData.get('confirm') ?? '').trim().toLowerCase();
-  if (!email.success) return { ok: false, message: 'Zadejte prosím platný e-mail.', attempt: prev.attempt + 1 };
-  if (confirm !== email.data) return { ok: false, message: 'Pro potvrzení napište stejný e-mail ještě jednou.', attempt: prev.attempt + 1 };
+  if (!email.success) return { status: 'error', message: 'Zadejte prosím platný e-mail.', attempt: prev.attempt + 1 };
+  if (confirm !== email.data) return { status: 'error', message: 'Pro potvrzení napište stejný e-mail ještě jednou.', attempt: prev.attempt + 1 };
   try {
     const { db } = await adminDeps();
     const res = await eraseEmail(db, email.data);
     log.info('GDPR erasure', { by: actorOf(user), inquiries: res.inquiries, mails: res.mails });
     revalidatePath('/admin/bookings');
-    return { ok: true, message: `Smazáno: poptávek ${res.inquiries}, e-mailů ${res.mails}.`, attempt: prev.attempt + 1 };
+    return { status: 'success', message: `Smazáno: poptávek ${res.inquiries}, e-mailů ${res.mails}.`, attempt: prev.attempt + 1 };
   } catch (err) {
     log.error('GDPR erasure failed', { err });
-    return { ok: false, message: UNAVAILABLE, attempt: prev.attempt + 1 };
+    return { status: 'error', message: UNAVAILABLE, attempt: prev.attempt + 1 };
   }
 }

@@ -3,14 +3,11 @@ import { isFormData, MALFORMED_ACTION_MESSAGE, previousAttempt } from '@/platfor
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { getDb } from '@/db/db.server';
-import { getEnv } from '@/platform/env';
-import { clientAddress } from '@/platform/rate-limit';
-import { bookingConfig } from '@/bookings/config';
+import { clientAddress } from '@/platform/rate-limit.server';
 import { handleFormSubmission, initialFormState } from '@/bookings/form-submit.server';
 import type { FormState } from '@/bookings/form-state';
 import type { InquiryKind } from '@/bookings/input';
-import { getPackageOptions } from '@/bookings/packages';
-import { deliverAfterResponse } from '@/bookings/runtime.server';
+import { appDeps } from '@/bookings/runtime.server';
 
 async function submit(kind: InquiryKind, prev: FormState, formData: FormData): Promise<FormState> {
   if (!isFormData(formData) || !isFormState(prev, kind)) {
@@ -18,13 +15,9 @@ async function submit(kind: InquiryKind, prev: FormState, formData: FormData): P
     const fresh = await initialFormState(kind, getDb);
     return { ...fresh, status: 'error', code: 400, message: MALFORMED_ACTION_MESSAGE, attempt: previousAttempt(prev) + 1 };
   }
-  const env = getEnv();
   const result = await handleFormSubmission(kind, prev, formData, {
-    getDb,
-    config: bookingConfig(env),
-    packageIds: getPackageOptions().map((p) => p.id),
+    ...appDeps(),
     clientAddress: clientAddress(await headers()),
-    deliver: deliverAfterResponse,
   });
   if ('redirect' in result) redirect(result.redirect);
   return result.state;

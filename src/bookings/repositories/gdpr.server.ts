@@ -4,21 +4,30 @@ import type { Db } from '@/db/client';
 import { inquiries, inquiryNotes, inquiryStatusHistory } from '@/db/schema';
 import { deleteMails, mailsToAddress } from '@/platform/mail-outbox.server';
 import { toDetail } from './inquiry-rows.server';
+import type { InquiryStatus } from '../statuses';
 
 /** Personal data: retention (anonymising closed inquiries), export and erasure per e-mail address. */
 
 /**
- * Anonymises closed inquiries whose wedding (or, without a date, whose arrival) lies before `cutoff`:
+ * Anonymises inquiries that never became a booking (open: new, in_talks; closed: declined, cancelled, expired) — or
+ * those with the given `statuses` — whose wedding (or, without a date, whose arrival) lies before `cutoff`:
  * names, contacts, message and client hash go; date, town, package and status stay for statistics.
  */
-export async function anonymiseClosedBefore(db: Db, cutoff: string, now: Date): Promise<number> {
+export async function anonymiseClosedBefore(
+  db: Db,
+  cutoff: string,
+  now: Date,
+  statuses: readonly InquiryStatus[] = ['new', 'in_talks', 'declined', 'cancelled', 'expired'],
+): Promise<number> {
   return db.transaction(async (tx) => {
     const rows = await tx
       .update(inquiries)
       .set(anonymisedFields(now))
       .where(
         and(
-          inArray(inquiries.status, ['declined', 'cancelled', 'expired']),
+          // By default closed inquiries and open ones that never became a booking (the privacy notice promises both);
+          // the maintenance job passes ['confirmed', 'done'] with the longer contract retention.
+          inArray(inquiries.status, [...statuses]),
           isNull(inquiries.anonymizedAt),
           sql`coalesce(${inquiries.weddingDate}, (${inquiries.createdAt} at time zone 'Europe/Prague')::date) < ${cutoff}::date`,
         ),

@@ -4,12 +4,13 @@ import { SelectField, SubmitButton, TextArea, TextField } from '@/ui/form/fields
 import { STATUS_LABELS, type InquiryStatus } from '@/bookings/statuses';
 import { addNoteAction, changeStatusAction, eraseEmailAction, type AdminActionState } from '../actions/admin';
 
-const initial: AdminActionState = { ok: null, message: '', attempt: 0 };
+const initial: AdminActionState = { status: 'idle', message: '', attempt: 0 };
 
 function Result({ state }: { state: AdminActionState }) {
-  if (state.ok === null) return null;
+  if (state.status === 'idle') return null;
+  const ok = state.status === 'success';
   return (
-    <p className={`notice ${state.ok ? 'notice-ok' : 'notice-error'}`} role={state.ok ? 'status' : 'alert'} data-testid="admin-result">
+    <p className={`notice ${ok ? 'notice-ok' : 'notice-error'}`} role={ok ? 'status' : 'alert'} data-testid="admin-result">
       {state.message}
     </p>
   );

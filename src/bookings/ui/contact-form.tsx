@@ -23,7 +23,7 @@ export function ContactForm({ initial, today }: { initial: FormState; today: str
   }, [initial.key]);
   const state = answer.key || !token ? answer : { ...answer, ...token };
   const v = state.values;
-  const f = state.fields;
+  const f = state.errors;
   return (
     <form action={action} noValidate className={`form ${styles.form}`} key={state.attempt} id="kontaktni-formular">
       <FormPreamble state={state} />

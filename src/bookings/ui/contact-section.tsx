@@ -1,4 +1,4 @@
-import { localToday } from '@/bookings/dates';
+import { localToday } from '@/platform/dates';
 import type { FormState } from '@/bookings/form-state';
 import { ContactForm } from './contact-form';
 
@@ -7,7 +7,7 @@ import { ContactForm } from './contact-form';
  * without its per-visitor start token and key; ContactForm fetches them after hydration.
  */
 export function ContactFormSection({ title = 'Napište mi' }: { title?: string }) {
-  const initial: FormState = { kind: 'contact', status: 'idle', fields: {}, values: {}, started: '', key: '', attempt: 0 };
+  const initial: FormState = { kind: 'contact', status: 'idle', errors: {}, values: {}, started: '', key: '', attempt: 0 };
   return (
     <section aria-labelledby="contact-form-title">
       <h2 id="contact-form-title">{title}</h2>

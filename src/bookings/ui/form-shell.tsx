@@ -7,8 +7,8 @@ import { HONEYPOT_FIELD, type FormState } from '@/bookings/form-state';
 
 /** Hidden fields, honeypot, the refusal message and the error summary every booking form shares. */
 export function FormPreamble({ state }: { state: FormState }) {
-  const fieldErrors = Object.fromEntries(Object.entries(state.fields).filter(([k]) => k !== '_form'));
-  const formError = state.fields._form;
+  const fieldErrors = Object.fromEntries(Object.entries(state.errors).filter(([k]) => k !== '_form'));
+  const formError = state.errors._form;
   return (
     <>
       <input type="hidden" name="_key" value={state.key} />
@@ -27,29 +27,32 @@ export function FormPreamble({ state }: { state: FormState }) {
   );
 }
 
+/**
+ * The privacy notice every form shows (the inquiry is processed to take steps before a contract, čl. 6 odst. 1
+ * písm. b) GDPR, so no consent is asked for), and the one real consent: the optional newsletter box.
+ */
 export function ConsentFields({ state, marketing = true }: { state: FormState; marketing?: boolean }) {
   const v = state.values;
   return (
     <>
-      <CheckboxField
-        name="consent"
-        required
-        defaultChecked={v.consent === 'on'}
-        error={state.fields.consent}
-        label={
-          <>
-            Souhlasím se <Link href="/ochrana-udaju">zpracováním osobních údajů</Link> za účelem vyřízení poptávky (povinné)
-          </>
-        }
-      />
       {marketing ? (
         <CheckboxField
           name="marketingConsent"
           defaultChecked={v.marketingConsent === 'on'}
-          error={state.fields.marketingConsent}
-          label="Chci občas dostat e-mail s novinkami a volnými termíny (nepovinné)"
+          error={state.errors.marketingConsent}
+          label="Chci občas dostat e-mail s novinkami a volnými termíny (nepovinné, odhlásit se můžete kdykoli)"
         />
       ) : null}
+      {/* Right above the submit button: what sending the form means. */}
+      <p className="muted" data-testid="privacy-notice">
+        Odesláním {marketing ? 'poptávky' : 'zprávy'} berete na vědomí <Link href="/ochrana-udaju">zásady ochrany osobních údajů</Link>.
+        {marketing ? (
+          <>
+            {' '}
+            Podmínky případné smlouvy najdete v <Link href="/obchodni-podminky">obchodních podmínkách</Link>.
+          </>
+        ) : null}
+      </p>
     </>
   );
 }

@@ -30,7 +30,7 @@ export function InquiryForm({
   const [state, action] = useActionState(submitFullInquiry, initial);
   const [date, setDate] = useState(state.values.weddingDate ?? '');
   const v = state.values;
-  const f = state.fields;
+  const f = state.errors;
   const packageOptions = [
     { value: '', label: 'Ještě nevím / poradíte mi' },
     ...packages.map((p) => ({ value: p.id, label: p.price ? `${p.name} – ${price.format(p.price)}` : p.name })),

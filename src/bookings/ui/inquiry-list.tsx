@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { formatCzechDate, formatCzechDateTime } from '@/bookings/dates';
+import { formatCzechDate, formatCzechDateTime } from '@/platform/dates';
 import { packageName } from '@/bookings/packages';
 import type { InquiryListItem } from '@/bookings/types';
 import { FlagBadges, StatusBadge } from './status-badge';

@@ -11,7 +11,7 @@ import { ConsentFields, FormPreamble, Required } from './form-shell';
 export function SimpleForm({ initial, today }: { initial: FormState; today: string }) {
   const [state, action] = useActionState(submitSimpleInquiry, initial);
   const v = state.values;
-  const f = state.fields;
+  const f = state.errors;
   return (
     <form action={action} noValidate className={`form ${styles.form}`} key={state.attempt}>
       <FormPreamble state={state} />

@@ -5,6 +5,8 @@ import { metaSchema, slugId, text } from './common';
 export const travelRuleSchema = z.object({
   heading: text(),
   origin: text(),
+  /** The origin with its preposition in the genitive („z Brna“, „ze Šumperka“) for captions. */
+  fromOrigin: text(),
   /** Kilometres (one way) that are free of charge. */
   freeKm: z.number().int().min(0),
   /** CZK per kilometre beyond the free distance, charged both ways. */

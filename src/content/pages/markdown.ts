@@ -1,44 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
-import { Marked } from 'marked';
 import type { z } from 'zod';
-import { contentDir, getSiteInfo } from '@/content/site';
+import { contentDir } from '@/content/site';
+import { fillPlaceholders } from '@/content/text-placeholders';
 import { czechNbsp } from './common';
+import { renderTrustedMarkdown } from '../markdown';
 
-const marked = new Marked({ gfm: true, breaks: false });
-
-/**
- * Photographer details in Markdown pages are written as {{name}}, {{ico}}, … so the privacy notice and other
- * pages always show what content/site.json says, without repeating it.
- */
-export function sitePlaceholders(): Record<string, string> {
-  const p = getSiteInfo().photographer;
-  return {
-    name: p.name,
-    brand: p.brand,
-    ico: p.ico,
-    dic: p.dic ?? 'neplátce DPH',
-    email: p.email,
-    phone: p.phone,
-    address: `${p.street}, ${p.postalCode} ${p.city}`,
-    city: p.city,
-  };
-}
-
-export function fillPlaceholders(source: string, values: Record<string, string>): string {
-  return source.replace(/\{\{\s*([a-z]+)\s*\}\}/g, (whole, key: string) => {
-    const value = values[key];
-    if (value === undefined) throw new Error(`Unknown placeholder ${whole} in Markdown content`);
-    return value;
-  });
-}
-
-/** Markdown → HTML. Content files are part of the deployment (trusted), so raw HTML in them is allowed. */
+/** A content page's Markdown → HTML: placeholders filled, Czech non-breaking spaces, then the trusted renderer. */
 export function renderMarkdown(source: string): string {
-  const html = marked.parse(czechNbsp(fillPlaceholders(source, sitePlaceholders())), { async: false });
-  // External links open normally but must not leak the opener.
-  return html.replace(/<a href="(https?:\/\/[^"]+)"/g, '<a href="$1" rel="noopener noreferrer"');
+  return renderTrustedMarkdown(czechNbsp(fillPlaceholders(source)));
 }
 
 export interface MarkdownDoc<T> {
@@ -69,3 +40,4 @@ export function readMarkdownFile<T>(file: string, schema: z.ZodType<T>): Markdow
   cache.set(file, doc);
   return doc;
 }
+export { fillPlaceholders } from '@/content/text-placeholders';

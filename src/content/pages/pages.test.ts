@@ -5,7 +5,7 @@ import { getLocations, travelCost } from './locations';
 import { getHomeContent } from './home';
 import { getServices } from './services';
 import { getContactContent } from './contact';
-import { getAboutPage, getPrivacyPage } from './static-pages';
+import { getAboutPage, getTermsPage, getPrivacyPage } from './static-pages';
 import { failsSlugCheck, getContentPage, isValidPageSlug, listContentPageSlugs } from './content-pages';
 import { czechNbsp } from './common';
 import { fillPlaceholders, renderMarkdown } from './markdown';
@@ -60,13 +60,20 @@ describe('content files', () => {
     const privacy = getPrivacyPage();
     expect(privacy.data.updated).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     // Controller details come from content/site.json through placeholders.
-    expect(privacy.html).toContain('12345678');
+    expect(privacy.html).toContain('12345679');
     expect(privacy.html).toContain('anna@example.cz');
     expect(privacy.html).not.toContain('{{');
-    for (const word of ['Úřad pro ochranu osobních údajů', '12 měsíců', 'souhlas', 'Cookies', 'oprávněný zájem']) {
+    for (const word of ['Úřad pro ochranu osobních údajů', `12${NBSP}měsíců`, 'souhlas', 'Cookies', 'oprávněný zájem', 'Neplátce DPH', 'Živnostenský úřad města Brna']) {
       expect(privacy.html).toContain(word);
     }
     expect(privacy.html).toContain('<table>');
+    // Without Google Analytics configured the notice names no transfer outside the EEA.
+    expect(privacy.html).not.toContain('Google');
+    expect(privacy.html).toContain('Údaje mimo Evropský hospodářský prostor nepředávám.');
+    const terms = getTermsPage();
+    expect(terms.html).toContain(`§${NBSP}1829`);
+    expect(terms.html).toContain('adr.coi.cz');
+    expect(terms.html).not.toContain('{{');
   });
 });
 

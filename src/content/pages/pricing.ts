@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { readContentJson } from '@/content/site';
+import { getTerms } from '@/content/terms';
 import { metaSchema, slugId, text } from './common';
 
 /**
@@ -41,7 +42,6 @@ export const pricingSchema = z
     heading: text(),
     lead: text(),
     currency: z.literal('CZK'),
-    depositPercent: z.number().int().min(1).max(100),
     blocks: z.array(z.object({ id: blockIdSchema, name: text(), description: text() })).min(1),
     packages: z.array(packageSchema).min(1),
     addons: z.array(addonSchema),
@@ -49,15 +49,21 @@ export const pricingSchema = z
     notes: z.array(text()),
   })
   .superRefine((p, ctx) => {
+    const { deliveryWeeks } = getTerms();
     const ids = new Set<string>();
     p.packages.forEach((pkg, i) => {
       if (ids.has(pkg.id)) ctx.addIssue({ code: 'custom', path: ['packages', i, 'id'], message: `duplicate package id ${pkg.id}` });
       ids.add(pkg.id);
+      if (pkg.deliveryWeeks > deliveryWeeks) {
+        ctx.addIssue({ code: 'custom', path: ['packages', i, 'deliveryWeeks'], message: `longer than the ${deliveryWeeks} weeks promised in content/terms.json` });
+      }
       for (const b of pkg.blocks) {
         if (!p.blocks.some((d) => d.id === b)) ctx.addIssue({ code: 'custom', path: ['packages', i, 'blocks'], message: `block ${b} is not described in blocks[]` });
       }
     });
-  });
+  })
+  // The deposit percentage is one of the booking terms (content/terms.json), never a second number here.
+  .transform((p) => ({ ...p, depositPercent: getTerms().depositPercent }));
 export type Pricing = z.infer<typeof pricingSchema>;
 
 export function getPricing(): Pricing {

@@ -20,7 +20,7 @@ export const aboutFrontSchema = pageFrontSchema.extend({
   heading: text(),
   portraitAlt: text(),
   portrait: contentImageSchema,
-  facts: z.array(z.object({ value: z.string().min(1), label: text() })),
+  facts: z.array(z.object({ value: text(), label: text() })),
   cta: linkSchema,
 });
 export type AboutFront = z.infer<typeof aboutFrontSchema>;
@@ -40,5 +40,11 @@ export function getAboutPage(): MarkdownDoc<AboutFront> {
 
 export function getPrivacyPage(): MarkdownDoc<PrivacyFront> {
   const file = 'pages/static/ochrana-udaju.md';
+  return required(readMarkdownFile(file, privacyFrontSchema), file);
+}
+
+/** The terms (obchodní podmínky): Markdown with `{{placeholders}}` filled from content/site.json and content/terms.json. */
+export function getTermsPage(): MarkdownDoc<PrivacyFront> {
+  const file = 'pages/static/obchodni-podminky.md';
   return required(readMarkdownFile(file, privacyFrontSchema), file);
 }

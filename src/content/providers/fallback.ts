@@ -6,7 +6,7 @@ import type { ContentSourceName, Wedding, WeddingDetail } from '../types';
 import { ContentFetchError } from './http';
 
 /**
- * The fallback rules of SPEC §4/§8, shared by the remote providers:
+ * The fallback rules of docs/spec.md §4/§8, shared by the remote providers:
  * - list: errors or no items → the sample weddings; the list never throws;
  * - detail: a remote miss or error → the sample wedding with that slug/id; absent there → null;
  *   it throws only if the fallback itself fails;

@@ -2,7 +2,7 @@ import type { ContentSourceName } from '../types';
 
 /**
  * One HTTP GET to a remote content source, with a timeout. Errors carry the source, status and the
- * server's error body (passed on as is, SPEC §8), so logs and the diagnostics page can show what happened.
+ * server's error body (passed on as is, docs/spec.md §8), so logs and the diagnostics page can show what happened.
  */
 export class ContentFetchError extends Error {
   constructor(

@@ -1,7 +1,8 @@
+// Not server-only by import: scripts/admin-create.ts and the benchmarks (plain tsx) load it; the app reaches it only from server code.
 import { bigint, boolean, integer, pgTable, serial, text, timestamp, uniqueIndex, index } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 
-// Owned by the accounts domain (users, roles, tokens). Kept in sync with migrations/0010_accounts.sql.
+// Owned by the accounts domain (users, roles, tokens). Kept in sync with migrations/0010_accounts.sql and 0050_account_activity.sql.
 
 export const authRoles = pgTable('auth_roles', {
   id: serial('id').primaryKey(),
@@ -25,6 +26,8 @@ export const authUsers = pgTable(
     blocked: boolean('blocked').notNull().default(false),
     roleId: integer('role_id').references(() => authRoles.id, { onDelete: 'set null' }),
     tokenVersion: integer('token_version').notNull().default(0),
+    /** Last sign-in (migration 0050); the account-retention job deletes accounts idle past the terms. */
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -57,4 +60,10 @@ export const authLoginFailures = pgTable('auth_login_failures', {
   failures: integer('failures').notNull().default(0),
   lockedUntil: bigint('locked_until', { mode: 'number' }).notNull().default(0),
   lastFailure: bigint('last_failure', { mode: 'number' }).notNull().default(0),
+});
+
+/** Session tokens revoked by sign-out, by their jti, until they would have expired (migration 0032). */
+export const authRevokedTokens = pgTable('auth_revoked_tokens', {
+  jti: text('jti').primaryKey(),
+  expiresAt: bigint('expires_at', { mode: 'number' }).notNull(),
 });

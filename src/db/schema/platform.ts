@@ -1,3 +1,4 @@
+// Not server-only by import: scripts/admin-create.ts and the benchmarks (plain tsx) load it; the app reaches it only from server code.
 import { bigint, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, date } from 'drizzle-orm/pg-core';
 
 /** Generated secrets and small settings that must survive restarts (e.g. the embedded JWT secret). */

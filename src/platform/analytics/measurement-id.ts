@@ -3,12 +3,12 @@ import { log } from '../log';
 import { realClock, withRetry, type RetryClock } from '../retry';
 
 /**
- * SPEC §8/§9: the analytics configuration (measurement id) is fetched with retries on 429, 500, 503 and 504,
+ * docs/spec.md §8/§9: the analytics configuration (measurement id) is fetched with retries on 429, 500, 503 and 504,
  * gives up after 60 s and then falls back to the locally configured id. Failures are only warnings.
  */
 export const ANALYTICS_CONFIG_TIMEOUT_MS = 60_000;
 export const ANALYTICS_RETRY_STATUSES = [429, 500, 503, 504] as const;
-/** Default throttle 1 s; at most 30 backoffs (SPEC §9). */
+/** Default throttle 1 s; at most 30 backoffs (docs/spec.md §9). */
 export const ANALYTICS_BASE_DELAY_MS = 1000;
 export const ANALYTICS_MAX_RETRIES = 30;
 

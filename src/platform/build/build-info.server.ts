@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { getEnv } from '../env';
 
 /**
- * New-build detection (SPEC §4 "Build updates", §7 "Build checks").
+ * New-build detection (docs/spec.md §2 "Build updates").
  * - Every build gets an id from next.config `generateBuildId` (git commit + time); Next writes it to
  *   `.next/BUILD_ID`, which is where the running server learns its own id.
  * - `/builds/latest.json` answers with the newest deployed build. A deployment that rolls out a new build can

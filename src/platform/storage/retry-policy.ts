@@ -1,6 +1,6 @@
 import type { RetryPolicy } from '../retry';
 
-/** SPEC §9: one storage operation gives up after 2 minutes, an upload after 10; one delay at most 64 s. */
+/** docs/spec.md §9: one storage operation gives up after 2 minutes, an upload after 10; one delay at most 64 s. */
 export const STORAGE_OPERATION_DEADLINE_MS = 2 * 60 * 1000;
 export const STORAGE_UPLOAD_DEADLINE_MS = 10 * 60 * 1000;
 export const STORAGE_MAX_BACKOFF_MS = 64 * 1000;
@@ -10,7 +10,7 @@ export const STORAGE_JITTER_MS = 1000;
 const NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'ECONNABORTED', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT']);
 const NETWORK_NAMES = new Set(['TimeoutError', 'RequestTimeout', 'NetworkingError', 'AbortError']);
 
-/** SPEC §8: storage retries on 5xx, 408, 429 and network errors — nothing else (a 403 or 404 will not heal). */
+/** docs/spec.md §8: storage retries on 5xx, 408, 429 and network errors — nothing else (a 403 or 404 will not heal). */
 export function isRetryableStatus(status: number): boolean {
   return status >= 500 || status === 408 || status === 429;
 }

@@ -17,7 +17,7 @@ export interface S3StorageOptions {
 
 /**
  * S3-compatible object storage. The SDK's own retries are switched off (maxAttempts 1) so that our policy —
- * SPEC §9: 5xx/408/429/network, backoff capped at 64 s with jitter, 2 min per operation, 10 min per upload —
+ * docs/spec.md §9: 5xx/408/429/network, backoff capped at 64 s with jitter, 2 min per operation, 10 min per upload —
  * is the only one in force and can be tested.
  */
 export function createS3Storage(opts: S3StorageOptions): Storage {

@@ -5,7 +5,7 @@ import { claimReload, isChunkLoadFailure } from './reload-guard';
 import styles from './build-watcher.module.css';
 
 /**
- * SPEC §4 "Build updates": polls `/builds/latest.json` every `intervalMs` and when the tab regains focus.
+ * docs/spec.md §2 "Build updates": polls `/builds/latest.json` every `intervalMs` and when the tab regains focus.
  * Once a newer build is announced, a discreet notice appears and the next client navigation becomes a full page
  * load (so the visitor gets the new build's code); a chunk that fails to load triggers the same reload. Both are
  * guarded to once per 10 s per path (reload-guard.ts).

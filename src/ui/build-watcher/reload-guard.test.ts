@@ -6,7 +6,7 @@ function memoryStore() {
   return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v) };
 }
 
-describe('reload guard (SPEC §9: 10 000 ms per path)', () => {
+describe('reload guard (docs/spec.md §9: 10 000 ms per path)', () => {
   it('allows one reload per path per 10 s', () => {
     expect(RELOAD_GUARD_MS).toBe(10_000);
     const s = memoryStore();

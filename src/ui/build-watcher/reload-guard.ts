@@ -1,5 +1,5 @@
 /**
- * SPEC §4/§9: a full reload for a path happens at most once per 10 s, remembered in sessionStorage, so a new
+ * docs/spec.md §2/§9: a full reload for a path happens at most once per 10 s, remembered in sessionStorage, so a new
  * build, a broken chunk or a stale cache can never cause a reload loop.
  */
 export const RELOAD_GUARD_MS = 10_000;

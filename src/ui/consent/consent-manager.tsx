@@ -16,7 +16,7 @@ declare global {
  * measurement id is configured, Google's tag (loaded here, after consent, with the page's CSP nonce).
  * Failures are swallowed with a warning; analytics never breaks a page.
  */
-export function ConsentManager({ measurementId }: { measurementId?: string }) {
+export function ConsentManager({ measurementId, cookieMonths }: { measurementId?: string; cookieMonths: number }) {
   const pathname = usePathname();
   const [analytics, setAnalytics] = useState(false);
   const gtagLoaded = useRef(false);
@@ -26,7 +26,7 @@ export function ConsentManager({ measurementId }: { measurementId?: string }) {
     window.addEventListener(CONSENT_EVENT, onConsent);
     const start = () =>
       loadConsentRuntime()
-        .then((m) => m.startConsent(Boolean(measurementId)))
+        .then((m) => m.startConsent(Boolean(measurementId), cookieMonths))
         .catch((err: unknown) => console.warn('Souhlas s cookies se nepodařilo načíst', err));
     // Load the consent UI once the page is idle, so it never competes with the content.
     const hasIdle = typeof window.requestIdleCallback === 'function';
@@ -36,7 +36,7 @@ export function ConsentManager({ measurementId }: { measurementId?: string }) {
       if (hasIdle) window.cancelIdleCallback(handle as number);
       else clearTimeout(handle);
     };
-  }, [measurementId]);
+  }, [measurementId, cookieMonths]);
 
   useEffect(() => {
     if (measurementId) window[`ga-disable-${measurementId}`] = !analytics;
@@ -58,7 +58,8 @@ export function ConsentManager({ measurementId }: { measurementId?: string }) {
         window.dataLayer?.push(arguments);
       };
       window.gtag('js', new Date());
-      window.gtag('config', measurementId, { send_page_view: false });
+      // The cookie lifetime the banner and the privacy notice state (30-day months, so never longer than promised).
+      window.gtag('config', measurementId, { send_page_view: false, cookie_expires: cookieMonths * 30 * 86_400 });
       const script = document.createElement('script');
       script.async = true;
       script.src = `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(measurementId)}`;
@@ -68,7 +69,7 @@ export function ConsentManager({ measurementId }: { measurementId?: string }) {
       document.head.appendChild(script);
     }
     window.gtag?.('event', 'page_view', { page_path: pathname });
-  }, [analytics, pathname, measurementId]);
+  }, [analytics, pathname, measurementId, cookieMonths]);
 
   return null;
 }

@@ -3,6 +3,7 @@ import * as CookieConsent from 'vanilla-cookieconsent';
 import 'vanilla-cookieconsent/dist/cookieconsent.css';
 import './consent-theme.css';
 import { CONSENT_EVENT, type ConsentDetail } from './consent-events';
+import { czechCount, MONTHS } from '@/content/public';
 
 /**
  * Czech law (since 1 January 2022) requires opt-in: nothing but necessary cookies until the visitor agrees.
@@ -16,7 +17,13 @@ function announce() {
   window.dispatchEvent(new CustomEvent<ConsentDetail>(CONSENT_EVENT, { detail }));
 }
 
-export function startConsent(externalAnalytics: boolean): Promise<void> {
+/**
+ * The texts speak as the photographer ("já") and name exactly what is measured: with Google Analytics configured,
+ * Google, its cookies and their lifetime (`cookieMonths`, the same number as the privacy notice and the tag's
+ * `cookie_expires`, from content/terms.json) and the transfer to the USA under the EU-US Data Privacy Framework.
+ */
+export function startConsent(externalAnalytics: boolean, cookieMonths: number): Promise<void> {
+  const lifetime = czechCount(cookieMonths, MONTHS);
   started ??= CookieConsent.run({
     hideFromBots: false,
     cookie: {
@@ -41,8 +48,9 @@ export function startConsent(externalAnalytics: boolean): Promise<void> {
         cs: {
           consentModal: {
             title: 'Souhlas s cookies',
-            description:
-              'Nezbytné cookies zajišťují chod webu. S vaším souhlasem budeme také anonymně počítat návštěvy stránek, abychom věděli, co vás zajímá. Volbu můžete kdykoli změnit v patičce webu.',
+            description: externalAnalytics
+              ? `Nezbytné cookies zajišťují chod webu. S vaším souhlasem budu měřit návštěvnost pomocí služby Google Analytics: Google uloží cookies _ga a _ga_… s platností ${lifetime} a zpracuje pseudonymizované údaje o vaší návštěvě, i v USA podle EU-US Data Privacy Framework. Volbu můžete kdykoli změnit v patičce webu.`
+              : 'Nezbytné cookies zajišťují chod webu. S vaším souhlasem budu také počítat, kolikrát se která stránka zobrazila, abych věděla, co vás zajímá – bez dalších cookies a bez údajů o vás. Volbu můžete kdykoli změnit v patičce webu.',
             acceptAllBtn: 'Přijmout vše',
             acceptNecessaryBtn: 'Odmítnout vše',
             showPreferencesBtn: 'Nastavení podle kategorií',
@@ -56,19 +64,19 @@ export function startConsent(externalAnalytics: boolean): Promise<void> {
             closeIconLabel: 'Zavřít',
             sections: [
               {
-                title: 'Jak používáme cookies',
-                description: 'Bez vašeho souhlasu používáme jen cookies nezbytné pro chod webu. Analytické měření zapneme jen tehdy, když ho povolíte.',
+                title: 'Jak používám cookies',
+                description: 'Bez vašeho souhlasu používám jen cookies nezbytné pro chod webu. Měření návštěvnosti zapnu, jen když ho povolíte.',
               },
               {
                 title: 'Nezbytné',
-                description: 'Přihlášení k účtu a zapamatování této volby. Bez nich web nefunguje, proto je nelze vypnout.',
+                description: 'Přihlášení k účtu, ochrana formulářů a zapamatování této volby (cookie cc_cookie na 6 měsíců). Bez nich web nefunguje, proto je nelze vypnout.',
                 linkedCategory: 'necessary',
               },
               {
                 title: 'Analytické',
                 description: externalAnalytics
-                  ? 'Anonymní počty zobrazení jednotlivých stránek a služba Google Analytics, která ukládá vlastní cookies (_ga).'
-                  : 'Anonymní počty zobrazení jednotlivých stránek. Neukládáme žádné údaje o vás ani žádné další cookies.',
+                  ? `Počty zobrazení jednotlivých stránek a služba Google Analytics od společnosti Google Ireland Limited. Google ukládá cookies _ga a _ga_… s platností ${lifetime} a zpracovává pseudonymizované údaje o návštěvě (náhodný identifikátor prohlížeče, zobrazené stránky, přibližnou polohu, zařízení). Údaje může předat společnosti Google LLC do USA na základě EU-US Data Privacy Framework.`
+                  : 'Počty zobrazení jednotlivých stránek. Neukládám žádné údaje o vás ani žádné další cookies.',
                 linkedCategory: 'analytics',
               },
             ],

@@ -3,7 +3,7 @@ import { usePathname } from 'next/navigation';
 import { useEffect } from 'react';
 
 /**
- * SPEC §2: on a route change the page starts at the top; a link with a hash scrolls to its anchor.
+ * docs/spec.md §2: on a route change the page starts at the top; a link with a hash scrolls to its anchor.
  * No artificial delay before navigation (docs/decisions/003-no-navigation-delay.md).
  */
 export function RouteEffects() {

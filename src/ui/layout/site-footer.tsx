@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { getSiteInfo } from '@/content/public.server';
+import { getSiteInfo, getTerms, vatLabel } from '@/content/public.server';
 import styles from './site-footer.module.css';
 import { ConsentSettingsButton } from '@/ui/consent/consent-settings-button';
 import { getEnv } from '@/platform/env';
@@ -45,6 +45,9 @@ export function SiteFooter() {
           <h2 className={styles.heading}>Informace</h2>
           <ul className={styles.list}>
             <li>
+              <Link href="/obchodni-podminky">Obchodní podmínky</Link>
+            </li>
+            <li>
               <Link href="/ochrana-udaju">Ochrana osobních údajů</Link>
             </li>
             <li>
@@ -54,14 +57,17 @@ export function SiteFooter() {
               <Link href="/ucet">Účet pro snoubence</Link>
             </li>
             <li>
-              <ConsentSettingsButton externalAnalytics={Boolean(getEnv().ANALYTICS_MEASUREMENT_ID || getEnv().ANALYTICS_CONFIG_URL)} />
+              <ConsentSettingsButton
+                externalAnalytics={Boolean(getEnv().ANALYTICS_MEASUREMENT_ID || getEnv().ANALYTICS_CONFIG_URL)}
+                cookieMonths={getTerms().analyticsCookieMonths}
+              />
             </li>
           </ul>
         </div>
       </div>
       <div className={`container ${styles.legal}`}>
         <p>
-          © {year} {p.name} · IČO {p.ico} · {p.dic ? `DIČ ${p.dic}` : 'Nejsem plátce DPH'}
+          © {year} {p.name} · IČO {p.ico} · {vatLabel(p)}
         </p>
       </div>
     </footer>

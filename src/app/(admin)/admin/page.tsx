@@ -3,17 +3,18 @@ import Link from 'next/link';
 import { requireAdmin } from '@/accounts/guards.server';
 import { siteUrl } from '@/platform/env';
 import { dashboardData } from '@/bookings/admin-data.server';
-import { localToday } from '@/bookings/dates';
+import { localToday } from '@/platform/dates';
 import { STATUS_LABELS, type InquiryStatus } from '@/bookings/statuses';
 import { InquiryList } from '@/bookings/ui/inquiry-list';
 import { rotateCalendarTokenAction } from '@/bookings/actions/admin';
 import styles from '@/bookings/ui/admin.module.css';
+import { type SearchParams } from '@/platform/search-params';
 
 export const metadata: Metadata = { title: 'Administrace – přehled' };
 
 const SHOWN: InquiryStatus[] = ['new', 'in_talks', 'held', 'confirmed'];
 
-export default async function AdminDashboard({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function AdminDashboard({ searchParams }: { searchParams: Promise<SearchParams> }) {
   await requireAdmin();
   const sp = await searchParams;
   const { counts, upcoming, fresh, mails, token } = await dashboardData(localToday());

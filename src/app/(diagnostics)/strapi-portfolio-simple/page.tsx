@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { strapiSource } from '@/content/wedding-source.server';
 import { sortWeddings } from '@/content/ui/wedding/portfolio-filters';
-import { formatCzechDate } from '@/content/ui/wedding/format';
+import { formatCzechDate } from '@/platform/dates';
 
 export const metadata: Metadata = {
   title: 'Seznam svateb (Strapi)',

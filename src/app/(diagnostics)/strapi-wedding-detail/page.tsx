@@ -4,7 +4,8 @@ import { WeddingDetailView } from '@/content/ui/wedding/wedding-detail-view';
 import { strapiSource } from '@/content/wedding-source.server';
 import { findWeddingBySlug, weddingBySlug, moreWeddings } from '@/content/ui/wedding/wedding-route';
 import { weddingMetadata } from '@/content/ui/wedding/wedding-seo';
-import { firstParam, sortWeddings, type SearchParams } from '@/content/ui/wedding/portfolio-filters';
+import { sortWeddings } from '@/content/ui/wedding/portfolio-filters';
+import { firstParam, type SearchParams } from '@/platform/search-params';
 
 interface Props {
   searchParams: Promise<SearchParams>;

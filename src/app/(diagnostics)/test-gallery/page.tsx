@@ -1,14 +1,14 @@
 import type { Metadata } from 'next';
 import { placeholderGallery } from '@/content/placeholders';
 import { Gallery } from '@/content/ui/gallery/gallery';
-import { firstParam, type SearchParams } from '@/content/ui/wedding/portfolio-filters';
+import { firstParam, type SearchParams } from '@/platform/search-params';
 
 export const metadata: Metadata = {
   title: 'Test galerie',
   description: 'Galerie s mozaikou, kategoriemi a prohlížečem na generovaných fotografiích.',
 };
 
-/** SPEC §2 /test-gallery: the gallery component on generated placeholder photographs. */
+/** docs/spec.md §2 /test-gallery: the gallery component on generated placeholder photographs. */
 export default async function TestGalleryPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const params = await searchParams;
   const images = placeholderGallery({ slug: 'test-gallery', couple: 'Testovací galerie' });

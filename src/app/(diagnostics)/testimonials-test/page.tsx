@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { Testimonials } from '@/content/ui/testimonials/testimonials';
 import { getTestimonials } from '@/content/pages/testimonials';
-import { firstParam, type SearchParams } from '@/content/ui/wedding/portfolio-filters';
+import { firstParam, type SearchParams } from '@/platform/search-params';
 
 interface Props {
   searchParams: Promise<SearchParams>;
@@ -18,11 +18,11 @@ function featuredCouple(params: SearchParams) {
 
 export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
   const { featured } = featuredCouple(await searchParams);
-  // SPEC §2: the page title carries the couple's name.
+  // docs/spec.md §2: the page title carries the couple's name.
   return { title: `Reference – ${featured.couple}` };
 }
 
-/** SPEC §2 /testimonials-test: the testimonials component in the default layout. */
+/** docs/spec.md §2 /testimonials-test: the testimonials component in the default layout. */
 export default async function TestimonialsTestPage({ searchParams }: Props) {
   const { featured, ordered } = featuredCouple(await searchParams);
   return (

@@ -14,7 +14,7 @@ export function generateStaticParams(): { slug: string }[] {
   return [];
 }
 
-/** Catch-all `/{slug}` (SPEC §2): a content page from content/pages/<slug>.md, else 404. */
+/** Catch-all `/{slug}` (docs/spec.md §2): a content page from content/pages/<slug>.md, else 404. */
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { slug } = await params;
   const page = getContentPage(slug);

@@ -1,12 +1,14 @@
 import type { Metadata } from 'next';
-import { getDb } from '@/db/db.server';
-import { getEnv } from '@/platform/env';
-import { formatCzechDate } from '@/bookings/dates';
+import Link from 'next/link';
+import { appDeps } from '@/bookings/runtime.server';
+import { termPlaceholders } from '@/content/public.server';
+import { formatCzechDate, isValidIsoDate } from '@/platform/dates';
 import { initialFormState } from '@/bookings/form-submit.server';
 import { getPackageOptions } from '@/bookings/packages';
-import { checkDate, firstParam, publicAvailability } from '@/bookings/page-data.server';
+import { checkDate, publicAvailability } from '@/bookings/page-data.server';
 import { InquiryForm } from '@/bookings/ui/inquiry-form';
 import styles from '@/bookings/ui/booking.module.css';
+import { firstParam, type SearchParams } from '@/platform/search-params';
 
 export const metadata: Metadata = {
   title: 'Rezervace termínu',
@@ -14,21 +16,21 @@ export const metadata: Metadata = {
   alternates: { canonical: '/rezervace' },
 };
 
-type Search = Record<string, string | string[] | undefined>;
 
-export default async function ReservationPage({ searchParams }: { searchParams: Promise<Search> }) {
+export default async function ReservationPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const sp = await searchParams;
   const data = await publicAvailability();
-  const termin = firstParam(sp.termin)?.slice(0, 20);
+  const termin = firstParam(sp, 'termin')?.slice(0, 20);
   const check = checkDate(termin, data);
   const packages = getPackageOptions();
-  const balicek = firstParam(sp.balicek);
+  const balicek = firstParam(sp, 'balicek');
   const prefill: Record<string, string> = {};
   if (balicek && packages.some((p) => p.id === balicek)) prefill.packageId = balicek;
-  const datum = firstParam(sp.datum) ?? (check.kind === 'free' ? check.date : undefined);
-  if (datum && /^\d{4}-\d{2}-\d{2}$/.test(datum)) prefill.weddingDate = datum;
-  const mesic = firstParam(sp.mesic);
-  const initial = await initialFormState('full', getDb, prefill);
+  const datum = firstParam(sp, 'datum') ?? (check.kind === 'free' ? check.date : undefined);
+  if (datum && isValidIsoDate(datum)) prefill.weddingDate = datum;
+  const mesic = firstParam(sp, 'mesic');
+  const initial = await initialFormState('full', appDeps().getDb, prefill);
+  const t = termPlaceholders();
 
   return (
     <>
@@ -36,8 +38,8 @@ export default async function ReservationPage({ searchParams }: { searchParams: 
         <p className="eyebrow">Rezervace</p>
         <h1>Poptávka svatebního focení</h1>
         <p className="lead">
-          Napište mi o svém dni. Ozvu se do dvou pracovních dnů s dostupností a nabídkou. Poptávka je nezávazná – termín
-          blokuji až po vzájemné domluvě.
+          Napište mi o svém dni. Ozvu se do dvou pracovních dnů s dostupností a nabídkou. Poptávka je nezávazná a termín
+          sama o sobě neblokuje – podržím vám ho, jakmile se domluvíme.
         </p>
       </header>
       <div className={`container section ${styles.layout}`} style={{ paddingTop: 0 }}>
@@ -84,9 +86,15 @@ export default async function ReservationPage({ searchParams }: { searchParams: 
           <h2 id="next-title">Co bude dál?</h2>
           <ol>
             <li>Do dvou pracovních dnů se vám ozvu e-mailem nebo telefonicky.</li>
-            <li>Domluvíme se na detailech a termín vám na {getEnv().HOLD_DAYS} dní zablokuji.</li>
-            <li>Po zaplacení zálohy je rezervace potvrzená a pošlu vám pozvánku do kalendáře.</li>
+            <li>Domluvíme se na detailech, pošlu vám smlouvu a termín vám na {t.holdDays} podržím.</li>
+            <li>
+              Po zaplacení zálohy ve výši {t.depositPercent} z ceny balíčku (splatná do {t.depositDueDaysGen} od uzavření smlouvy) je
+              rezervace potvrzená a pošlu vám pozvánku do kalendáře.
+            </li>
           </ol>
+          <p>
+            <Link href="/obchodni-podminky">Obchodní podmínky</Link> – záloha, storno poplatky, dodání fotografií.
+          </p>
         </section>
       </div>
     </>

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { getDb } from '@/db/db.server';
-import { localToday } from '@/bookings/dates';
+import { appDeps } from '@/bookings/runtime.server';
+import { localToday } from '@/platform/dates';
 import { initialFormState } from '@/bookings/form-submit.server';
 import { SimpleForm } from '@/bookings/ui/simple-form';
 
@@ -15,7 +15,7 @@ export const metadata: Metadata = {
 export const dynamic = 'force-dynamic';
 
 export default async function SimpleBookingPage() {
-  const initial = await initialFormState('simple', getDb);
+  const initial = await initialFormState('simple', appDeps().getDb);
   return (
     <>
       <header className="container-narrow page-header">

@@ -9,7 +9,7 @@ import { isContentType, linkContext, parseItems, reshapeBlogPost, reshapeCategor
 import { collectionSchema, type ContentfulEntry } from './schema';
 
 /**
- * Contentful Content Delivery API provider (PROTOCOLS.md §2): entries of content type `wedding`
+ * Contentful Content Delivery API provider (docs/protocols.md §2): entries of content type `wedding`
  * (list include=1, detail `fields.slug=…` include=2), `blogPost` and `category`.
  */
 export interface ContentfulConfig {

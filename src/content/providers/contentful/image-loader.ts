@@ -1,7 +1,7 @@
 import type { ImageLoaderProps } from 'next/image';
 
 /**
- * `next/image` loaders for Contentful's Images API (PROTOCOLS.md §2: `?w=&q=&fm=avif|webp|jpg`).
+ * `next/image` loaders for Contentful's Images API (docs/protocols.md §2: `?w=&q=&fm=avif|webp|jpg`).
  * Contentful resizes and encodes on its CDN, so these images skip Next's own optimiser.
  *
  * Usage in a (client or server) component — the loader must be imported where <Image> is rendered,

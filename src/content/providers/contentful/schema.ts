@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Zod schemas of the Contentful Content Delivery API answers we read (PROTOCOLS.md §2).
+ * Zod schemas of the Contentful Content Delivery API answers we read (docs/protocols.md §2).
  * The envelope is strict (it must be a collection); single entries and assets are parsed one by one
  * by the reshape functions so one malformed item is skipped instead of failing the whole answer.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Zod schemas of Strapi REST answers (PROTOCOLS.md §1 "Content"):
+ * Zod schemas of Strapi REST answers (docs/protocols.md §1 "Content"):
  * v4 `{ data: [{ id, attributes }], meta }`, v5 `{ data: [{ id, documentId, ...fields }], meta }`,
  * v3 a bare array (or object). Media/relations: v4 `{ data: {id, attributes} | [...] | null }`, v5/v3 plain.
  * `unwrap()` turns every v4 wrapper into the flat v5 form, so reshaping is written once.

@@ -9,7 +9,7 @@ import { reshapeBlogPost, reshapeCategory, reshapeWedding, reshapeWeddingDetail,
 import { collectionEnvelopeSchema, v3CollectionSchema } from './schema';
 
 /**
- * Strapi REST content provider (PROTOCOLS.md §1): collection `weddings` (plus `blog-posts`, `categories`),
+ * Strapi REST content provider (docs/protocols.md §1): collection `weddings` (plus `blog-posts`, `categories`),
  * v3, v4 and v5 shapes, query strings by `qs` exactly like the original client, bearer token when set.
  */
 export interface StrapiConfig {

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { BlogPost } from '@/content/types';
 import { Photo } from '@/content/ui/gallery/photo';
-import { formatCzechDate, parseIsoDay } from '@/content/ui/wedding/format';
+import { formatCzechDate, parseIsoDay } from '@/platform/dates';
 import styles from './blog.module.css';
 
 export function readingLabel(minutes: number): string {

@@ -16,7 +16,7 @@ export interface GalleryProps {
 }
 
 /**
- * The wedding gallery (SPEC §3 images): a mosaic driven by each photo's size hint, category chips with counts,
+ * The wedding gallery (docs/spec.md §3 images): a mosaic driven by each photo's size hint, category chips with counts,
  * and the accessible lightbox. The server computes the initial filter and renders every srcset (the client
  * component's own render, so the page is complete without JavaScript); the client adds filtering in place and
  * the lightbox.

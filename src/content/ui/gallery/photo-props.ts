@@ -1,6 +1,7 @@
 import { getImageProps, type ImageLoader } from 'next/image';
 import type { Image } from '@/content/types';
 import { imageLoaderFor } from '@/content/providers/contentful/image-loader';
+import { isStudioPhotoUrl, studioImageLoader } from '@/content/studio/variants';
 
 /** The serialisable <img> attributes next/image computes (srcset/sizes, lazy loading, blur placeholder). */
 export interface PhotoImgProps {
@@ -50,7 +51,8 @@ function blurStyle(dataUrl: string): Record<string, string> {
  * their own loader (the Images API resizes them); everything else goes through /_next/image (AVIF/WebP).
  */
 export function photoProps(image: PhotoSource, opts: PhotoOptions): PhotoImgProps {
-  const loader: ImageLoader | undefined = imageLoaderFor(image.url);
+  // Studio uploads have pre-made variants (no resizing per visitor); Contentful resizes on its CDN.
+  const loader: ImageLoader | undefined = isStudioPhotoUrl(image.url) ? studioImageLoader : imageLoaderFor(image.url);
   const blur = !opts.noBlur && image.blurDataURL ? image.blurDataURL : undefined;
   const { props } = getImageProps({
     src: image.url,

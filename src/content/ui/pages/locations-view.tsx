@@ -44,7 +44,7 @@ export function LocationsView({ content }: { content: LocationsContent }) {
           </div>
           <div className="table-wrap">
             <table className="table">
-              <caption className={styles.caption}>Příklady cestovného z města {travel.origin}</caption>
+              <caption className={styles.caption}>Příklady cestovného {travel.fromOrigin}</caption>
               <thead>
                 <tr>
                   <th scope="col">Místo svatby</th>
@@ -58,7 +58,7 @@ export function LocationsView({ content }: { content: LocationsContent }) {
                   return (
                     <tr key={e.place}>
                       <th scope="row">{e.place}</th>
-                      <td>{e.km} km</td>
+                      <td>{e.km}{'\u00a0'}km</td>
                       <td>{cost === 0 ? 'zdarma' : formatCzk(cost)}</td>
                     </tr>
                   );

@@ -47,7 +47,7 @@ export function PricingPackages({ pricing }: { pricing: Pricing }) {
               ))}
             </ul>
             <p className={styles.packageDeposit}>
-              Záloha {pricing.depositPercent} %: {formatCzk(depositFor(pkg.price, pricing.depositPercent))}
+              Záloha {pricing.depositPercent}{'\u00a0'}%: {formatCzk(depositFor(pkg.price, pricing.depositPercent))}
             </p>
             <Link href={`/rezervace?balicek=${pkg.id}`} className={`btn ${pkg.featured ? 'btn-primary' : ''} ${styles.packageCta}`}>
               Rezervovat<span className="visually-hidden"> balíček {pkg.name}</span>
@@ -116,7 +116,7 @@ export function PricingView({ pricing }: { pricing: Pricing }) {
           </div>
           <div>
             <p className={styles.bigNumber}>
-              {pricing.depositPercent} %<span className="visually-hidden"> z ceny balíčku</span>
+              {pricing.depositPercent}{'\u00a0'}%<span className="visually-hidden"> z ceny balíčku</span>
             </p>
             <p>{pricing.deposit.text}</p>
             <ul className={styles.notes}>
@@ -130,6 +130,9 @@ export function PricingView({ pricing }: { pricing: Pricing }) {
               </Link>
               <Link href="/lokace#cestovne" className="btn">
                 Pravidla cestovného
+              </Link>
+              <Link href="/obchodni-podminky" className="btn">
+                Obchodní podmínky
               </Link>
             </p>
           </div>

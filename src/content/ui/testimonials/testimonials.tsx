@@ -52,7 +52,7 @@ function Attribution({ t }: { t: Testimonial }) {
   return (
     <figcaption className={styles.by}>
       <span className={styles.dash} aria-hidden="true">
-        —{' '}
+        –{' '}
       </span>
       {t.weddingSlug ? <Link href={`/weddings/${t.weddingSlug}`}>{t.couple}</Link> : t.couple}
       {t.location ? <span className={styles.place}>, {t.location}</span> : null}

@@ -1,21 +1,16 @@
 import type { Category, Wedding } from '@/content/types';
-import { parseIsoDay } from './format';
+import { parseIsoDay } from '@/platform/dates';
+import { firstParam, type SearchParams } from '@/platform/search-params';
 
 /** Query parameters of /portfolio (Czech, deep-linkable): ?rok=2023&kategorie=obrad */
 export const YEAR_PARAM = 'rok';
 export const CATEGORY_PARAM = 'kategorie';
 
-export type SearchParams = Record<string, string | string[] | undefined>;
-
-export function firstParam(params: SearchParams, name: string): string | undefined {
-  const v = params[name];
-  return Array.isArray(v) ? v[0] : v;
-}
 
 export interface PortfolioFilter {
   year?: number;
   category?: string;
-  /** Czech notes about parameters we could not use (shown to the visitor instead of failing). */
+  /** Czech notes about parameters that could not be used (shown to the visitor instead of failing). */
   notices: string[];
 }
 
@@ -27,11 +22,11 @@ export function parsePortfolioFilter(params: SearchParams, years: number[], cate
   let category: string | undefined;
   if (rawYear) {
     if (/^\d{4}$/.test(rawYear) && years.includes(Number(rawYear))) year = Number(rawYear);
-    else notices.push(`Pro rok „${rawYear.slice(0, 20)}“ nemáme žádné svatby, zobrazujeme všechny roky.`);
+    else notices.push(`Pro rok „${rawYear.slice(0, 20)}“ tu žádné svatby nemám, zobrazuji všechny roky.`);
   }
   if (rawCategory) {
     if (categories.some((c) => c.slug === rawCategory)) category = rawCategory;
-    else notices.push(`Kategorii „${rawCategory.slice(0, 40)}“ neznáme, zobrazujeme všechny kategorie.`);
+    else notices.push(`Kategorii „${rawCategory.slice(0, 40)}“ neznám, zobrazuji všechny kategorie.`);
   }
   return { year, category, notices };
 }

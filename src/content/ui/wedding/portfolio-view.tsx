@@ -2,7 +2,8 @@ import Link from 'next/link';
 import type { Image, Wedding } from '@/content/types';
 import type { WeddingSource } from '@/content/wedding-source.server';
 import { WeddingCard, WeddingGrid } from './wedding-card';
-import { parsePortfolioFilter, portfolioHref, sortWeddings, yearsOf, type SearchParams } from './portfolio-filters';
+import { parsePortfolioFilter, portfolioHref, sortWeddings, yearsOf } from './portfolio-filters';
+import type { SearchParams } from '@/platform/search-params';
 import styles from './portfolio.module.css';
 
 interface Props {
@@ -36,7 +37,7 @@ export async function PortfolioView({
   weddingHref = (w) => `/weddings/${w.slug}`,
   eyebrow = 'Portfolio',
   title = 'Svatby, které jsem fotografovala',
-  intro = 'Každá svatba je jiná – komorný obřad v zahradě, velká oslava na zámku i tanec do rána pod širým nebem. Vyberte si rok nebo část dne, která vás zajímá nejvíc.',
+  intro = 'Každá svatba je jiná – komorní obřad v zahradě, velká oslava na zámku i tanec do rána pod širým nebem. Vyberte si rok nebo část dne, která vás zajímá nejvíc.',
 }: Props) {
   const [all, categories] = await Promise.all([source.getWeddings(), source.getCategories()]);
   const weddings = sortWeddings(all);

@@ -1,4 +1,4 @@
-/** SPEC §2 route validity check for wedding slugs: lower-case words joined by single hyphens. */
+/** docs/spec.md §2 route validity check for wedding slugs: lower-case words joined by single hyphens. */
 export const WEDDING_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export function isValidWeddingSlug(value: string): boolean {

@@ -2,8 +2,9 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import type { Image, Wedding } from '@/content/types';
 import { Photo } from '@/content/ui/gallery/photo';
-import { formatCzechDate } from './format';
+import { formatCzechDate } from '@/platform/dates';
 import styles from './wedding-card.module.css';
+import { isoDayOf } from '@/platform/dates';
 
 export interface WeddingCardProps {
   wedding: Wedding;
@@ -54,7 +55,7 @@ export function WeddingCard({ wedding, variant = 'default', headingLevel = 'h2',
             <span>{wedding.location}</span>
             <span aria-hidden="true"> · </span>
             <span className="visually-hidden">, </span>
-            <time dateTime={/^\d{4}-\d{2}-\d{2}/.test(wedding.date) ? wedding.date.slice(0, 10) : String(wedding.year)} title={date}>
+            <time dateTime={isoDayOf(wedding.date) ?? String(wedding.year)} title={date}>
               {wedding.year}
             </time>
           </p>

@@ -5,8 +5,8 @@ import { getSiteInfo } from '@/content/site';
 import { Gallery } from '@/content/ui/gallery/gallery';
 import { Photo } from '@/content/ui/gallery/photo';
 import { photoCountLabel } from '@/content/ui/gallery/gallery-model';
-import { firstParam, type SearchParams } from './portfolio-filters';
-import { formatCzechDate, parseIsoDay } from './format';
+import { firstParam, type SearchParams } from '@/platform/search-params';
+import { formatCzechDate, parseIsoDay } from '@/platform/dates';
 import { weddingJsonLd } from './wedding-seo';
 import { JsonLd } from './json-ld';
 import styles from './wedding-detail.module.css';
@@ -97,7 +97,7 @@ export function WeddingDetailView({ wedding, searchParams, routeQuery = {}, back
             priorityFirst={!hero}
           />
         ) : (
-          <p className="muted">Fotografie z této svatby připravujeme.</p>
+          <p className="muted">Fotografie z této svatby právě připravuji.</p>
         )}
       </div>
 

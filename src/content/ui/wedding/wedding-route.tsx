@@ -1,5 +1,6 @@
 import { cache } from 'react';
-import { notFound } from 'next/navigation';
+import { notFound, permanentRedirect } from 'next/navigation';
+import { currentSlugOfRenamedWedding } from '@/content/studio/runtime.server';
 import type { Wedding, WeddingDetail } from '@/content/types';
 import { sortWeddings } from './portfolio-filters';
 import type { WeddingSource } from '@/content/wedding-source.server';
@@ -7,14 +8,19 @@ import { isValidWeddingId, isValidWeddingSlug } from './slug';
 import { NotFoundView, currentPath } from '@/ui/error-view';
 
 /**
- * Shared loading for every wedding route. A slug that fails the SPEC §2 validity check and an unknown
+ * Shared loading for every wedding route. A slug that fails the docs/spec.md §2 validity check and an unknown
  * wedding both end in notFound(), which the route's segment-level not-found.tsx renders as the fatal
  * "Page Not Found: {path}" (docs/decisions/021-wedding-routes.md).
  */
 export const weddingBySlug = cache(async (source: WeddingSource, slug: string): Promise<WeddingDetail> => {
   if (!isValidWeddingSlug(slug)) notFound();
   const wedding = await source.getWedding(slug);
-  if (!wedding) notFound();
+  if (!wedding) {
+    // A studio wedding whose slug was changed keeps its old address: 308 to the current one.
+    const renamed = source.name === 'local' ? await currentSlugOfRenamedWedding(slug) : null;
+    if (renamed) permanentRedirect(`/weddings/${renamed}`);
+    notFound();
+  }
   return wedding;
 });
 
@@ -34,7 +40,7 @@ export const weddingById = cache(async (source: WeddingSource, id: string): Prom
 });
 
 /**
- * The segment-level not-found page of the cached wedding routes (the fatal variant of SPEC §2): no request
+ * The segment-level not-found page of the cached wedding routes (the fatal variant of docs/spec.md §2): no request
  * headers, so it can be part of a cached render; the path comes from the router (docs/decisions/011-render-cache-csp.md).
  */
 export function FatalNotFound() {

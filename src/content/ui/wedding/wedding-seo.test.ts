@@ -24,7 +24,7 @@ describe('wedding metadata and JSON-LD', () => {
   it('describes the gallery as schema.org ImageGallery', () => {
     const ld = weddingJsonLd(w, 'Anna Nováková');
     expect(ld['@type']).toBe('ImageGallery');
-    expect(ld.dateCreated).toBe('2024-06-15');
+    expect(ld.dateCreated).toBe('2026-06-13');
     expect((ld.image as unknown[]).length).toBe(Math.min(30, w.wedding_images.length));
     expect(ld.author).toEqual({ '@type': 'Person', name: 'Anna Nováková' });
     expect(weddingJsonLd({ ...w, date: FALLBACK_DATE }, 'A').dateCreated).toBeUndefined();

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import type { Image, WeddingDetail } from '@/content/types';
 import { siteUrl } from '@/platform/env';
-import { parseIsoDay } from './format';
+import { parseIsoDay } from '@/platform/dates';
 
 export function absoluteUrl(url: string): string {
   return new URL(url, siteUrl()).toString();

@@ -2,10 +2,11 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { resetPasswordAction } from '@/accounts/actions/account';
 import { ResetPasswordForm } from '@/accounts/ui/account-forms';
+import { type SearchParams } from '@/platform/search-params';
 
 export const metadata: Metadata = { title: 'Nové heslo', robots: { index: false }, referrer: 'no-referrer' };
 
-export default async function ResetPasswordPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function ResetPasswordPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const sp = await searchParams;
   const code = typeof sp.code === 'string' && sp.code.length <= 200 ? sp.code : '';
   return (
@@ -14,7 +15,7 @@ export default async function ResetPasswordPage({ searchParams }: { searchParams
       <h1 id="reset-title">Nastavení nového hesla</h1>
       {code ? (
         <>
-          <p className="lead">Zvolte si nové heslo. Po uložení Vás rovnou přihlásíme.</p>
+          <p className="lead">Zvolte si nové heslo. Po uložení vás rovnou přihlásím.</p>
           <ResetPasswordForm action={resetPasswordAction} code={code} />
         </>
       ) : (

@@ -2,13 +2,14 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { confirmEmailAction, resendConfirmationAction } from '@/accounts/actions/account';
 import { ConfirmEmailForm, ResendConfirmationForm } from '@/accounts/ui/account-forms';
+import { type SearchParams } from '@/platform/search-params';
 
 export const metadata: Metadata = { title: 'Potvrzení e-mailu', robots: { index: false }, referrer: 'no-referrer' };
 
 /**
  * Opening this page changes nothing: mail scanners pre-open links. Only the button (a POST) confirms.
  */
-export default async function ConfirmEmailPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function ConfirmEmailPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const sp = await searchParams;
   const confirmation = typeof sp.confirmation === 'string' && sp.confirmation.length <= 200 ? sp.confirmation : '';
   return (
@@ -22,7 +23,7 @@ export default async function ConfirmEmailPage({ searchParams }: { searchParams:
           <h2 style={{ marginTop: '3rem', fontSize: '1.5rem' }}>Odkaz nefunguje?</h2>
         </>
       ) : (
-        <p className="lead">Nepřišel Vám potvrzovací e-mail, nebo odkaz vypršel? Zadejte e-mail svého účtu a pošleme nový.</p>
+        <p className="lead">Nepřišel vám potvrzovací e-mail, nebo odkaz vypršel? Zadejte e-mail svého účtu a pošlu vám nový.</p>
       )}
       <ResendConfirmationForm action={resendConfirmationAction} />
       <p style={{ marginTop: '2rem' }}>

@@ -6,19 +6,19 @@ import { getCurrentUser } from '@/accounts/guards.server';
 import { safeNextPath } from '@/accounts/next-path';
 import { providerSignIn } from '@/accounts/providers';
 import { SignInForm } from '@/accounts/ui/sign-in-form';
+import type { SearchParams } from '@/platform/search-params';
 
 export const metadata: Metadata = { title: 'Přihlášení', robots: { index: false } };
 
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 const NOTICES: Record<string, { text: string; kind: 'ok' | 'error' }> = {
-  potvrzeno: { text: 'Děkujeme, Váš e-mail je potvrzený. Nyní se můžete přihlásit.', kind: 'ok' },
+  potvrzeno: { text: 'Děkuji, váš e-mail je potvrzený. Nyní se můžete přihlásit.', kind: 'ok' },
   odhlaseno: { text: 'Byli jste odhlášeni.', kind: 'ok' },
   zmeneno: { text: 'Heslo bylo změněno. Přihlaste se prosím novým heslem.', kind: 'ok' },
   poskytovatel: { text: 'Přihlášení přes externí službu se nepodařilo. Zkuste to prosím znovu, nebo se přihlaste e-mailem a heslem.', kind: 'error' },
 };
 
-function noticeFor(sp: Record<string, string | string[] | undefined>) {
+function noticeFor(sp: SearchParams) {
   if (sp.potvrzeno === '1') return NOTICES.potvrzeno;
   if (sp.odhlaseno === '1') return NOTICES.odhlaseno;
   if (sp.heslo === 'zmeneno') return NOTICES.zmeneno;
@@ -26,7 +26,7 @@ function noticeFor(sp: Record<string, string | string[] | undefined>) {
   return null;
 }
 
-export default async function SignInPage({ searchParams }: { searchParams: SearchParams }) {
+export default async function SignInPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const sp = await searchParams;
   const next = safeNextPath(typeof sp.next === 'string' ? sp.next : null, '/ucet');
   if (await getCurrentUser()) redirect(next);
@@ -58,7 +58,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
           Ještě nemáte účet? <Link href="/ucet/registrace">Zaregistrujte se</Link>
         </li>
         <li>
-          Nepřišel Vám potvrzovací e-mail? <Link href="/ucet/potvrzeni">Pošleme nový</Link>
+          Nepřišel vám potvrzovací e-mail? <Link href="/ucet/potvrzeni">Pošlu nový</Link>
         </li>
       </ul>
     </section>

@@ -10,7 +10,7 @@ export default function ForgotPasswordPage() {
     <section className="container-narrow section" aria-labelledby="forgot-title">
       <p className="eyebrow">Můj účet</p>
       <h1 id="forgot-title">Zapomenuté heslo</h1>
-      <p className="lead">Zadejte e-mail svého účtu a pošleme Vám odkaz, přes který si nastavíte nové heslo.</p>
+      <p className="lead">Zadejte e-mail svého účtu a pošlu vám odkaz, přes který si nastavíte nové heslo.</p>
       <ForgotPasswordForm action={forgotPasswordAction} />
       <p style={{ marginTop: '2rem' }}>
         <Link href="/ucet/prihlaseni">Zpět na přihlášení</Link>

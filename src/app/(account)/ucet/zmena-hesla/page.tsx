@@ -12,7 +12,7 @@ export default async function ChangePasswordPage() {
     <section className="container-narrow section" aria-labelledby="change-title">
       <p className="eyebrow">Můj účet</p>
       <h1 id="change-title">Změna hesla</h1>
-      <p className="lead">Přihlášeni jako {user.email}. Po změně hesla Vás odhlásíme na ostatních zařízeních.</p>
+      <p className="lead">Přihlášený účet: {user.email}. Po změně hesla se ostatní zařízení odhlásí.</p>
       <ChangePasswordForm action={changePasswordAction} />
       <p style={{ marginTop: '2rem' }}>
         <Link href="/ucet">Zpět na můj účet</Link>

@@ -5,6 +5,7 @@ import { filtersToQuery, inquiryList, parseListFilters } from '@/bookings/admin-
 import { STATUSES, STATUS_LABELS } from '@/bookings/statuses';
 import { InquiryList } from '@/bookings/ui/inquiry-list';
 import styles from '@/bookings/ui/admin.module.css';
+import { type SearchParams } from '@/platform/search-params';
 
 export const metadata: Metadata = { title: 'Poptávky' };
 
@@ -15,7 +16,7 @@ const SORT_LABELS = {
   'date-desc': 'Datum svatby sestupně',
 } as const;
 
-export default async function BookingsList({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function BookingsList({ searchParams }: { searchParams: Promise<SearchParams> }) {
   await requireAdmin();
   const filters = parseListFilters(await searchParams);
   const result = await inquiryList(filters);

@@ -4,10 +4,11 @@ import { adminSignInAction } from '@/accounts/actions/account';
 import { getCurrentUser, isAdmin } from '@/accounts/guards.server';
 import { safeNextPath } from '@/accounts/next-path';
 import { SignInForm } from '@/accounts/ui/sign-in-form';
+import { type SearchParams } from '@/platform/search-params';
 
 export const metadata: Metadata = { title: 'Přihlášení do administrace' };
 
-export default async function AdminLoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function AdminLoginPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const sp = await searchParams;
   const next = safeNextPath(typeof sp.next === 'string' ? sp.next : null, '/admin/bookings');
   const user = await getCurrentUser();

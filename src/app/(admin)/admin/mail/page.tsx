@@ -3,15 +3,16 @@ import Link from 'next/link';
 import { requireAdmin } from '@/accounts/guards.server';
 import { getEnv } from '@/platform/env';
 import { outboxData } from '@/bookings/admin-data.server';
-import { formatCzechDateTime } from '@/bookings/dates';
+import { formatCzechDateTime } from '@/platform/dates';
 import { resendMailAction } from '@/bookings/actions/admin';
 import styles from '@/bookings/ui/admin.module.css';
+import { type SearchParams } from '@/platform/search-params';
 
 export const metadata: Metadata = { title: 'E-maily' };
 
 const MAIL_STATUS: Record<string, string> = { pending: 'Čeká', sending: 'Odesílá se', sent: 'Odesláno', stored: 'Uloženo', failed: 'Selhalo' };
 
-export default async function MailOutboxPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function MailOutboxPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   await requireAdmin();
   const sp = await searchParams;
   const onlyProblems = sp.problemy === '1';
@@ -28,7 +29,7 @@ export default async function MailOutboxPage({ searchParams }: { searchParams: P
         </p>
       ) : null}
       <p>
-        Odesláno: {counts.sent ?? 0} · uloženo: {counts.stored ?? 0} · čeká: {counts.pending ?? 0} · selhalo: {counts.failed ?? 0}
+        Odesláno: {counts.sent ?? 0} · uloženo: {counts.stored ?? 0} · čeká: {counts.pending ?? 0} · odesílá se: {counts.sending ?? 0} · selhalo: {counts.failed ?? 0}
       </p>
       <ul className="chips">
         <li>
@@ -52,7 +53,7 @@ export default async function MailOutboxPage({ searchParams }: { searchParams: P
               </span>
               {m.lastError ? <span className={styles.small}>Chyba: {m.lastError}</span> : null}
               {m.relatedId && links.has(m.relatedId) ? <Link href={`/admin/bookings/${links.get(m.relatedId)}`}>Poptávka {m.relatedId}</Link> : null}
-              {m.status === 'failed' || m.status === 'pending' ? (
+              {m.status === 'failed' || m.status === 'pending' || (onlyProblems && m.status === 'sending') ? (
                 <form action={resendMailAction}>
                   <input type="hidden" name="mailId" value={m.id} />
                   <input type="hidden" name="back" value="/admin/mail" />

@@ -3,10 +3,11 @@ import Link from 'next/link';
 import { setupState } from '@/accounts/setup.server';
 import { adminSetupAction } from '@/accounts/actions/setup';
 import { AdminSetupForm } from '@/accounts/ui/admin-setup-form';
+import { type SearchParams } from '@/platform/search-params';
 
 export const metadata: Metadata = { title: 'Nastavení administrátora', referrer: 'no-referrer' };
 
-export default async function AdminSetupPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function AdminSetupPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const sp = await searchParams;
   const token = typeof sp.token === 'string' && sp.token.length <= 200 ? sp.token : '';
   let body: React.ReactNode;

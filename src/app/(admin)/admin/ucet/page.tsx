@@ -13,7 +13,7 @@ export default async function AdminAccountPage() {
       <p className="eyebrow">Administrace</p>
       <h1 id="admin-title">Váš účet</h1>
       <p className="lead" data-testid="admin-email">
-        Přihlášeni jako {admin.email}.
+        Přihlášena jako {admin.email}.
       </p>
       <ul>
         <li>

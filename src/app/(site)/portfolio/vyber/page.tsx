@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { PortfolioView } from '@/content/ui/wedding/portfolio-view';
 import { configuredSource } from '@/content/wedding-source.server';
-import type { SearchParams } from '@/content/ui/wedding/portfolio-filters';
+import type { SearchParams } from '@/platform/search-params';
 
 export const metadata: Metadata = {
   title: 'Portfolio – svatby',

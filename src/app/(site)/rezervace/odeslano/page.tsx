@@ -1,19 +1,18 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { REFERENCE_PATTERN } from '@/bookings/reference';
-import { firstParam } from '@/bookings/page-data.server';
 import styles from '@/bookings/ui/booking.module.css';
+import { firstParam, type SearchParams } from '@/platform/search-params';
 
 export const metadata: Metadata = { title: 'Poptávka odeslána', robots: { index: false } };
 
-type Search = Record<string, string | string[] | undefined>;
 
 /** Shown only after the inquiry was committed (the action redirects here with its reference). */
-export default async function SentPage({ searchParams }: { searchParams: Promise<Search> }) {
+export default async function SentPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const sp = await searchParams;
-  const ref = firstParam(sp.ref);
+  const ref = firstParam(sp, 'ref');
   const valid = ref && REFERENCE_PATTERN.test(ref) ? ref : null;
-  const contact = firstParam(sp.typ) === 'kontakt';
+  const contact = firstParam(sp, 'typ') === 'kontakt';
   return (
     <section className={`container-narrow page-header ${styles.confirmation}`} aria-labelledby="sent-title">
       <p className="eyebrow">{contact ? 'Zpráva odeslána' : 'Poptávka odeslána'}</p>

@@ -1,9 +1,9 @@
 import { NextResponse } from 'next/server';
 import { getDb } from '@/db/db.server';
 import { log } from '@/platform/log';
-import { clientAddress, hitRateLimit } from '@/platform/rate-limit';
+import { clientAddress, hitRateLimit } from '@/platform/rate-limit.server';
 import { BodyError, readJsonBody } from '@/platform/request-body';
-import { normalisePath, pageViewSchema, recordPageView } from '@/platform/analytics/page-views';
+import { normalisePath, pageViewSchema, recordPageView } from '@/platform/analytics/page-views.server';
 
 export const dynamic = 'force-dynamic';
 

@@ -2,5 +2,5 @@ import { serve } from '@/accounts/builtin/route.server';
 
 export const dynamic = 'force-dynamic';
 
-/** Built-in users-permissions endpoint (PROTOCOLS.md §1). */
+/** Built-in users-permissions endpoint (docs/protocols.md §1). */
 export const GET = serve('me');

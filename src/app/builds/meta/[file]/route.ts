@@ -3,7 +3,7 @@ import { routeRulesManifest } from '@/platform/build/build-info.server';
 
 export const dynamic = 'force-dynamic';
 
-/** SPEC §7: `builds/meta/{buildId}.json`, the route-rules manifest of this server's build; other ids are 404. */
+/** docs/spec.md §2 "Build updates": `builds/meta/{buildId}.json`, the route-rules manifest of this server's build; other ids are 404. */
 export async function GET(_request: Request, { params }: { params: Promise<{ file: string }> }) {
   const { file } = await params;
   const manifest = routeRulesManifest();

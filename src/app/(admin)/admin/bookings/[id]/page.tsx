@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { requireAdmin } from '@/accounts/guards.server';
 import { inquiryDetail } from '@/bookings/admin-data.server';
-import { formatCzechDate, formatCzechDateTime } from '@/bookings/dates';
+import { formatCzechDate, formatCzechDateTime } from '@/platform/dates';
 import { FIELD_LABELS, SOURCE_OPTIONS } from '@/bookings/input';
 import { packageName } from '@/bookings/packages';
 import { STATUS_LABELS, TRANSITIONS } from '@/bookings/statuses';

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { requireAdmin } from '@/accounts/guards.server';
-import { getEnv } from '@/platform/env';
+import { termPlaceholders } from '@/content/public.server';
 import { EraseForm } from '@/bookings/ui/admin-forms';
 import styles from '@/bookings/ui/admin.module.css';
 
@@ -8,7 +8,7 @@ export const metadata: Metadata = { title: 'Osobní údaje (GDPR)' };
 
 export default async function GdprPage() {
   await requireAdmin();
-  const months = getEnv().RETENTION_MONTHS;
+  const t = termPlaceholders();
   return (
     <div className={`container ${styles.shell}`}>
       <h1>Osobní údaje</h1>
@@ -34,8 +34,9 @@ export default async function GdprPage() {
         </section>
       </div>
       <p className="muted" style={{ marginTop: '2rem' }}>
-        Zamítnuté, zrušené a propadlé poptávky se automaticky anonymizují {months} měsíců po datu svatby (bez data po
-        přijetí poptávky).
+        Poptávky, které nevedly k rezervaci (nové, v jednání, zamítnuté, zrušené a propadlé), se automaticky anonymizují{' '}
+        {t.inquiryRetentionMonths} po datu svatby (bez data po přijetí poptávky). Účty snoubenců se mažou, jakmile od svatby
+        i od posledního přihlášení uplyne {t.accountRetentionMonths}. Obojí nastavuje soubor content/terms.json.
       </p>
     </div>
   );

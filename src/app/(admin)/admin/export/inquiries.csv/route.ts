@@ -1,7 +1,7 @@
 import { requireAdminApi } from '@/accounts/guards.server';
 import { inquiriesForExport, parseListFilters } from '@/bookings/admin-data.server';
 import { inquiriesCsv } from '@/bookings/csv.server';
-import { localToday } from '@/bookings/dates';
+import { localToday } from '@/platform/dates';
 
 /** GET /admin/export/inquiries.csv[?stav=&rok=&q=] — the (filtered) inquiries for Excel. */
 export async function GET(request: Request): Promise<Response> {

@@ -3,7 +3,7 @@ import { WeddingDetailView } from '@/content/ui/wedding/wedding-detail-view';
 import { configuredSource } from '@/content/wedding-source.server';
 import { weddingBySlug, findWeddingBySlug, moreWeddings } from '@/content/ui/wedding/wedding-route';
 import { weddingMetadata } from '@/content/ui/wedding/wedding-seo';
-import type { SearchParams } from '@/content/ui/wedding/portfolio-filters';
+import type { SearchParams } from '@/platform/search-params';
 
 interface Props {
   params: Promise<{ slug: string }>;

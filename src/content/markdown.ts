@@ -1,0 +1,51 @@
+import { Marked, type Tokens } from 'marked';
+import { escapeHtml } from '@/platform/html';
+
+/**
+ * The one Markdown set-up (GitHub-flavoured). Two trust levels:
+ * - untrusted (blog posts, which may come from a CMS): raw HTML is shown as text, never interpreted; links keep only
+ *   http(s), mailto, tel and site-relative targets; images only https or site-relative;
+ * - trusted (the deployment's own files in content/): raw HTML is allowed.
+ * In both, external links open normally but carry rel="noopener noreferrer" (no opener leak).
+ */
+const SAFE_HREF = /^(?:https?:|mailto:|tel:|\/(?!\/)|#|\.{0,2}\/)/i;
+
+function createMarked(trusted: boolean): Marked {
+  return new Marked({
+    gfm: true,
+    breaks: false,
+    async: false,
+    renderer: {
+      ...(trusted
+        ? {}
+        : {
+            html({ text }: Tokens.HTML | Tokens.Tag) {
+              return escapeHtml(text);
+            },
+            image({ href, title, text }: Tokens.Image) {
+              if (!/^(?:https:|\/(?!\/))/i.test(href.trim())) return escapeHtml(text);
+              return `<img src="${escapeHtml(href)}" alt="${escapeHtml(text)}"${title ? ` title="${escapeHtml(title)}"` : ''} loading="lazy" decoding="async">`;
+            },
+          }),
+      link({ href, title, tokens }: Tokens.Link) {
+        const inner = this.parser.parseInline(tokens);
+        if (!trusted && !SAFE_HREF.test(href.trim())) return inner;
+        const external = /^https?:/i.test(href);
+        return `<a href="${escapeHtml(href)}"${title ? ` title="${escapeHtml(title)}"` : ''}${external ? ' rel="noopener noreferrer"' : ''}>${inner}</a>`;
+      },
+    },
+  });
+}
+
+const untrusted = createMarked(false);
+const trusted = createMarked(true);
+
+/** Markdown from outside the deployment (blog posts) → safe HTML. */
+export function renderMarkdown(source: string): string {
+  return untrusted.parse(source) as string;
+}
+
+/** Markdown from the deployment's own content files → HTML (raw HTML allowed). */
+export function renderTrustedMarkdown(source: string): string {
+  return trusted.parse(source) as string;
+}

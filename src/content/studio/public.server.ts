@@ -1,0 +1,97 @@
+import 'server-only';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { studioPhotos, studioWeddingSlugs, studioWeddings } from '@/db/schema';
+import { SAMPLE_CATEGORIES } from '../placeholders';
+import type { Image, SizeHint, WeddingDetail } from '../types';
+import { photoUrl } from './variants';
+
+/**
+ * What the public site reads from the studio: published weddings with their ready photos, in the content layer's
+ * domain shape. Drafts, photos still processing and failed photos are never included.
+ */
+
+type PhotoRow = typeof studioPhotos.$inferSelect;
+type WeddingRow = typeof studioWeddings.$inferSelect;
+
+/**
+ * The size hint comes from the photo itself: portraits take a tall cell; every third landscape photo a large one,
+ * the rest a small one (the mosaic's rhythm without cropping portraits into wide cells).
+ */
+function sizeHints(photos: PhotoRow[]): SizeHint[] {
+  let landscape = 0;
+  return photos.map((p) => {
+    const w = p.width ?? 1;
+    const h = p.height ?? 1;
+    if (h > w * 1.05) return 'medium';
+    return landscape++ % 3 === 0 ? 'large' : 'small';
+  });
+}
+
+export function toImage(p: PhotoRow, sizeHint: SizeHint): Image {
+  const largest = p.variantWidths[p.variantWidths.length - 1] ?? p.width ?? 1;
+  const category = p.category ? SAMPLE_CATEGORIES.find((c) => c.slug === p.category) : undefined;
+  return {
+    id: p.id,
+    url: photoUrl(p.id, largest),
+    width: p.width ?? largest,
+    height: p.height ?? largest,
+    alternativeText: p.alt,
+    sizeHint,
+    ...(category ? { category } : {}),
+    ...(p.blurDataUrl ? { blurDataURL: p.blurDataUrl } : {}),
+  };
+}
+
+export function toWeddingDetail(w: WeddingRow, photos: PhotoRow[]): WeddingDetail {
+  const hints = sizeHints(photos);
+  const images = photos.map((p, i) => toImage(p, hints[i]));
+  const cover = images.find((img) => img.id === w.coverPhotoId) ?? images[0];
+  return {
+    id: w.id,
+    couple: w.couple,
+    date: w.weddingDate,
+    location: w.location,
+    shortDescription: w.shortDescription,
+    slug: w.slug,
+    year: w.year,
+    favorite: w.favorite,
+    story: w.story,
+    wedding_images: images,
+    ...(cover ? { coverImage: cover } : {}),
+  };
+}
+
+async function details(db: Db, weddings: WeddingRow[]): Promise<WeddingDetail[]> {
+  if (!weddings.length) return [];
+  const photos = await db
+    .select()
+    .from(studioPhotos)
+    .where(and(inArray(studioPhotos.weddingId, weddings.map((w) => w.id)), eq(studioPhotos.status, 'ready')))
+    .orderBy(asc(studioPhotos.position), asc(studioPhotos.createdAt));
+  return weddings.map((w) => toWeddingDetail(w, photos.filter((p) => p.weddingId === w.id)));
+}
+
+/** Every published wedding with its gallery, newest first. */
+export async function publishedWeddingDetails(db: Db): Promise<WeddingDetail[]> {
+  const weddings = await db.select().from(studioWeddings).where(eq(studioWeddings.published, true));
+  weddings.sort((a, b) => b.weddingDate.localeCompare(a.weddingDate));
+  return details(db, weddings);
+}
+
+/** Any wedding (drafts too) for the admin's preview. */
+export async function previewWeddingDetail(db: Db, id: string): Promise<WeddingDetail | null> {
+  const [w] = await db.select().from(studioWeddings).where(eq(studioWeddings.id, id));
+  if (!w) return null;
+  return (await details(db, [w]))[0] ?? null;
+}
+
+/** The current slug of a published wedding that used to be reachable as `slug` (for the 308), or null. */
+export async function renamedWeddingSlug(db: Db, slug: string): Promise<string | null> {
+  const rows = await db
+    .select({ slug: studioWeddings.slug })
+    .from(studioWeddingSlugs)
+    .innerJoin(studioWeddings, eq(studioWeddings.id, studioWeddingSlugs.weddingId))
+    .where(and(eq(studioWeddingSlugs.slug, slug), eq(studioWeddings.published, true)));
+  return rows[0]?.slug ?? null;
+}

@@ -1,0 +1,44 @@
+import 'server-only';
+import { getDbHandle } from '@/db/db.server';
+import { log } from '@/platform/log';
+import { getStorage } from '@/platform/storage/storage.server';
+import { invalidateContent } from '../invalidate.server';
+import { renamedWeddingSlug } from './public.server';
+import { kickQueue, startQueue, type QueueDeps } from './queue.server';
+import type { StudioDeps } from './service.server';
+
+/**
+ * The studio wired to the app: the process's database and storage, "content changed" through
+ * invalidateContent() (after every edit, and when the queue finishes a photo — it works outside a request too),
+ * and the processing queue woken after each upload.
+ */
+
+async function queueDeps(): Promise<QueueDeps> {
+  const handle = await getDbHandle();
+  return { handle, storage: getStorage(), onChange: () => void invalidateContent() };
+}
+
+export function kickStudioQueue(): void {
+  kickQueue(queueDeps);
+}
+
+export async function studioDeps(): Promise<StudioDeps> {
+  const handle = await getDbHandle();
+  return { db: handle.db, storage: getStorage(), invalidate: () => void invalidateContent(), kick: kickStudioQueue };
+}
+
+/** Start-up step: resume whatever was queued when the process last stopped. */
+export async function startStudioQueue(): Promise<void> {
+  await startQueue(queueDeps);
+  log.info('studio photo queue: ready');
+}
+
+/** For /weddings/{slug}: the current slug of a published studio wedding that was renamed from `slug`, or null. */
+export async function currentSlugOfRenamedWedding(slug: string): Promise<string | null> {
+  try {
+    return await renamedWeddingSlug((await getDbHandle()).db, slug);
+  } catch (err) {
+    log.warn('studio: looking up a former wedding slug failed', { err });
+    return null;
+  }
+}

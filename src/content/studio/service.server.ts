@@ -1,0 +1,337 @@
+import 'server-only';
+import { createHash, randomUUID } from 'node:crypto';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { isUniqueViolation, type Db } from '@/db/client';
+import { studioPhotos, studioWeddingSlugs, studioWeddings } from '@/db/schema';
+import { log } from '@/platform/log';
+import type { Storage } from '@/platform/storage/types';
+import { slugify } from '../normalize';
+import { conflict, notFound, storageUnavailable, validation, StudioError } from './errors';
+import type { PhotoPatch, WeddingCreate, WeddingPatch } from './input';
+import { inspectUpload, MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL } from './pipeline';
+import type { AdminPhoto, AdminWedding, AdminWeddingSummary, PhotoStatus } from './types';
+import { originalKey, VARIANT_FORMATS, variantKey } from './variants';
+
+export type { AdminPhoto, AdminWedding, AdminWeddingSummary, PhotoStatus } from './types';
+
+/**
+ * The studio's use cases: weddings and photos of the photographer, edited through /api/admin/weddings… and the
+ * /admin/svatby pages. Every change that can alter a public page ends with `deps.invalidate()`.
+ */
+export interface StudioDeps {
+  db: Db;
+  storage: Storage;
+  /** "Content changed" (invalidateContent in the app). */
+  invalidate: () => void;
+  /** Wakes the processing queue after an upload. */
+  kick?: () => void;
+  /** How long one storage write of an upload may take before the upload is refused as retryable (default 60 s). */
+  storageTimeoutMs?: number;
+}
+
+const WEDDING_NOT_FOUND = 'Svatba nenalezena (možná byla mezitím smazána).';
+const PHOTO_NOT_FOUND = 'Fotografie nenalezena (možná byla mezitím smazána).';
+
+export async function listWeddings(db: Db): Promise<AdminWeddingSummary[]> {
+  const rows = await db
+    .select({
+      id: studioWeddings.id,
+      slug: studioWeddings.slug,
+      couple: studioWeddings.couple,
+      date: studioWeddings.weddingDate,
+      location: studioWeddings.location,
+      published: studioWeddings.published,
+      photoCount: sql<number>`(SELECT count(*)::int FROM studio_photos p WHERE p.wedding_id = ${studioWeddings.id})`,
+    })
+    .from(studioWeddings)
+    .orderBy(sql`${studioWeddings.weddingDate} DESC`, asc(studioWeddings.id));
+  return rows.map((r) => ({ ...r, photoCount: Number(r.photoCount) }));
+}
+
+export async function getWedding(db: Db, id: string): Promise<AdminWedding | null> {
+  const [w] = await db.select().from(studioWeddings).where(eq(studioWeddings.id, id));
+  if (!w) return null;
+  const photos = await db.select().from(studioPhotos).where(eq(studioPhotos.weddingId, id)).orderBy(asc(studioPhotos.position), asc(studioPhotos.createdAt));
+  return {
+    id: w.id,
+    slug: w.slug,
+    published: w.published,
+    coverPhotoId: w.coverPhotoId,
+    couple: w.couple,
+    date: w.weddingDate,
+    location: w.location,
+    shortDescription: w.shortDescription,
+    story: w.story,
+    year: w.year,
+    favorite: w.favorite,
+    updatedAt: w.updatedAt.toISOString(),
+    photos: photos.map((p) => ({
+      id: p.id,
+      status: p.status,
+      alt: p.alt,
+      category: p.category,
+      width: p.width,
+      height: p.height,
+      fileName: p.originalName,
+      position: p.position,
+      previewWidth: p.status === 'ready' && p.variantWidths.length ? p.variantWidths[p.variantWidths.length - 1] : null,
+      ...(p.error ? { error: p.error } : {}),
+    })),
+  };
+}
+
+async function slugTaken(db: Db, slug: string, exceptWeddingId?: string): Promise<boolean> {
+  const current = await db
+    .select({ id: studioWeddings.id })
+    .from(studioWeddings)
+    .where(exceptWeddingId ? and(eq(studioWeddings.slug, slug), ne(studioWeddings.id, exceptWeddingId)) : eq(studioWeddings.slug, slug));
+  if (current.length) return true;
+  const old = await db
+    .select({ id: studioWeddingSlugs.weddingId })
+    .from(studioWeddingSlugs)
+    .where(exceptWeddingId ? and(eq(studioWeddingSlugs.slug, slug), ne(studioWeddingSlugs.weddingId, exceptWeddingId)) : eq(studioWeddingSlugs.slug, slug));
+  return old.length > 0;
+}
+
+/** "Tereza & Jakub" → tereza-jakub, or tereza-jakub-2, -3… when taken. */
+async function freeSlug(db: Db, couple: string): Promise<string> {
+  const base = slugify(couple).slice(0, 100).replace(/-+$/, '') || 'svatba';
+  for (let n = 1; n < 1000; n++) {
+    const candidate = n === 1 ? base : `${base}-${n}`;
+    if (!(await slugTaken(db, candidate))) return candidate;
+  }
+  return `${base}-${randomUUID().slice(0, 8)}`;
+}
+
+export async function createWedding(deps: StudioDeps, input: WeddingCreate): Promise<{ id: string; slug: string }> {
+  const { db } = deps;
+  let slug = input.slug;
+  if (slug && (await slugTaken(db, slug))) throw conflict(`Adresa „${slug}“ už patří jiné svatbě. Zvolte prosím jinou.`, { field: 'slug' });
+  slug ??= await freeSlug(db, input.couple);
+  const id = randomUUID();
+  try {
+    await db.insert(studioWeddings).values({
+      id,
+      slug,
+      couple: input.couple,
+      weddingDate: input.date,
+      location: input.location,
+      shortDescription: input.shortDescription ?? '',
+      story: input.story ?? '',
+      year: input.year ?? Number(input.date.slice(0, 4)),
+      favorite: input.favorite ?? false,
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(`Adresa „${slug}“ už patří jiné svatbě. Zvolte prosím jinou.`, { field: 'slug' });
+    throw err;
+  }
+  // A draft is never public; nothing to invalidate until it is published.
+  return { id, slug };
+}
+
+export async function updateWedding(deps: StudioDeps, id: string, patch: WeddingPatch): Promise<AdminWedding> {
+  const { db } = deps;
+  const current = await getWedding(db, id);
+  if (!current) throw notFound(WEDDING_NOT_FOUND);
+  const photoIds = new Set(current.photos.map((p) => p.id));
+
+  if (patch.coverPhotoId && !photoIds.has(patch.coverPhotoId)) throw validation('Titulní fotografie musí patřit k této svatbě.', { field: 'coverPhotoId' });
+  if (patch.photoOrder) {
+    const order = patch.photoOrder;
+    if (order.length !== photoIds.size || new Set(order).size !== order.length || order.some((pid) => !photoIds.has(pid))) {
+      throw validation('Pořadí fotografií musí obsahovat každou fotografii svatby právě jednou. Obnovte prosím stránku.', { field: 'photoOrder' });
+    }
+  }
+  const publishing = patch.published ?? current.published;
+  if (publishing) {
+    const ready = current.photos.filter((p) => p.status === 'ready');
+    if (ready.length === 0) throw validation('Svatbu nelze zveřejnit bez jediné zpracované fotografie.', { field: 'published' });
+    const missingAlt = current.photos.filter((p) => p.status !== 'failed' && !p.alt.trim());
+    if (missingAlt.length) {
+      throw validation(`Před zveřejněním doplňte popis (alt) u všech fotografií – chybí u ${missingAlt.length}.`, { field: 'published', photoIds: missingAlt.map((p) => p.id) });
+    }
+  }
+  const slugChange = patch.slug && patch.slug !== current.slug ? patch.slug : null;
+  if (slugChange && (await slugTaken(db, slugChange, id))) throw conflict(`Adresa „${slugChange}“ už patří jiné svatbě. Zvolte prosím jinou.`, { field: 'slug' });
+
+  try {
+    await db.transaction(async (tx) => {
+      if (slugChange) {
+        // The old URL keeps working (308 to the new one); a slug that comes back is no longer an old one.
+        await tx.delete(studioWeddingSlugs).where(eq(studioWeddingSlugs.slug, slugChange));
+        await tx.insert(studioWeddingSlugs).values({ slug: current.slug, weddingId: id }).onConflictDoNothing();
+      }
+      await tx
+        .update(studioWeddings)
+        .set({
+          ...(patch.couple !== undefined ? { couple: patch.couple } : {}),
+          ...(patch.date !== undefined ? { weddingDate: patch.date } : {}),
+          ...(patch.location !== undefined ? { location: patch.location } : {}),
+          ...(patch.shortDescription !== undefined ? { shortDescription: patch.shortDescription } : {}),
+          ...(patch.story !== undefined ? { story: patch.story } : {}),
+          ...(patch.year !== undefined ? { year: patch.year } : {}),
+          ...(patch.favorite !== undefined ? { favorite: patch.favorite } : {}),
+          ...(patch.published !== undefined ? { published: patch.published } : {}),
+          ...(patch.coverPhotoId !== undefined ? { coverPhotoId: patch.coverPhotoId } : {}),
+          ...(slugChange ? { slug: slugChange } : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(studioWeddings.id, id));
+      if (patch.photoOrder) {
+        for (const [position, pid] of patch.photoOrder.entries()) {
+          await tx.update(studioPhotos).set({ position, updatedAt: new Date() }).where(and(eq(studioPhotos.id, pid), eq(studioPhotos.weddingId, id)));
+        }
+      }
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('Adresa už patří jiné svatbě. Zvolte prosím jinou.', { field: 'slug' });
+    throw err;
+  }
+  deps.invalidate();
+  const updated = await getWedding(db, id);
+  if (!updated) throw notFound(WEDDING_NOT_FOUND);
+  return updated;
+}
+
+/** Every stored object of a photo (the original and all variants). */
+export function photoKeys(photoId: string, widths: readonly number[]): string[] {
+  return [originalKey(photoId), ...widths.flatMap((w) => VARIANT_FORMATS.map((f) => variantKey(photoId, w, f)))];
+}
+
+/** Files go after the rows: the database never points to a missing file (a failed delete leaves an orphan, logged). */
+async function removeFiles(storage: Storage, keys: string[]): Promise<void> {
+  for (const key of keys) {
+    try {
+      await storage.delete(key);
+    } catch (err) {
+      log.warn('studio: could not delete a stored file (left as an orphan)', { key, err });
+    }
+  }
+}
+
+export async function deleteWedding(deps: StudioDeps, id: string): Promise<void> {
+  const { db } = deps;
+  const photos = await db.select({ id: studioPhotos.id, widths: studioPhotos.variantWidths }).from(studioPhotos).where(eq(studioPhotos.weddingId, id));
+  const deleted = await db.delete(studioWeddings).where(eq(studioWeddings.id, id)).returning({ id: studioWeddings.id });
+  if (!deleted.length) throw notFound(WEDDING_NOT_FOUND);
+  deps.invalidate();
+  await removeFiles(deps.storage, photos.flatMap((p) => photoKeys(p.id, p.widths)));
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`storage write timed out after ${ms} ms`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+export interface UploadInput {
+  body: Buffer;
+  fileName: string;
+}
+
+export function tooLarge(): StudioError {
+  return new StudioError(413, 'PayloadTooLargeError', `Soubor je větší než ${MAX_UPLOAD_LABEL}. Zmenšete ho prosím nebo exportujte v nižší kvalitě.`);
+}
+
+/**
+ * One uploaded image: checked (format, pixels, integrity), de-duplicated by content hash within the wedding, the
+ * original stored privately, then a 'processing' row queued. The row is written only after the original is
+ * stored, so the database never points to a missing file; a storage failure is a retryable 503.
+ */
+export async function uploadPhoto(deps: StudioDeps, weddingId: string, input: UploadInput): Promise<{ id: string; status: PhotoStatus }> {
+  const { db, storage } = deps;
+  const [wedding] = await db.select({ id: studioWeddings.id }).from(studioWeddings).where(eq(studioWeddings.id, weddingId));
+  if (!wedding) throw notFound(WEDDING_NOT_FOUND);
+  if (input.body.length > MAX_UPLOAD_BYTES) throw tooLarge();
+  if (input.body.length === 0) throw validation('Soubor je prázdný.', { field: 'file' });
+  const hash = createHash('sha256').update(input.body).digest('hex');
+  const [dup] = await db.select({ id: studioPhotos.id }).from(studioPhotos).where(and(eq(studioPhotos.weddingId, weddingId), eq(studioPhotos.contentHash, hash)));
+  if (dup) throw conflict('Tuto fotografii už svatba obsahuje (stejný obsah souboru). Přeskočeno.', { duplicateOf: dup.id });
+  const inspected = await inspectUpload(input.body);
+
+  const id = randomUUID();
+  const key = originalKey(id);
+  try {
+    await withTimeout(storage.put(key, input.body, inspected.contentType), deps.storageTimeoutMs ?? 60_000);
+  } catch (err) {
+    log.warn('studio: storing an original failed', { key, err });
+    // A write that finished after the timeout leaves an unreferenced original; remove it if we can.
+    void storage.delete(key).catch(() => undefined);
+    throw storageUnavailable();
+  }
+  try {
+    await db.insert(studioPhotos).values({
+      id,
+      weddingId,
+      position: sql`(SELECT coalesce(max(position) + 1, 0) FROM studio_photos WHERE wedding_id = ${weddingId})`,
+      originalKey: key,
+      originalName: input.fileName,
+      contentType: inspected.contentType,
+      contentHash: hash,
+      sizeBytes: input.body.length,
+      width: inspected.width,
+      height: inspected.height,
+    });
+  } catch (err) {
+    await removeFiles(storage, [key]);
+    if (isUniqueViolation(err, 'studio_photos_hash_key')) {
+      throw conflict('Tuto fotografii už svatba obsahuje (stejný obsah souboru). Přeskočeno.');
+    }
+    // The wedding was deleted meanwhile (foreign key) or the database failed.
+    const [still] = await db.select({ id: studioWeddings.id }).from(studioWeddings).where(eq(studioWeddings.id, weddingId));
+    if (!still) throw notFound(WEDDING_NOT_FOUND);
+    throw err;
+  }
+  deps.kick?.();
+  return { id, status: 'processing' };
+}
+
+export async function updatePhoto(deps: StudioDeps, id: string, patch: PhotoPatch): Promise<AdminPhoto> {
+  const { db } = deps;
+  const [row] = await db
+    .select({ weddingId: studioPhotos.weddingId, published: studioWeddings.published })
+    .from(studioPhotos)
+    .innerJoin(studioWeddings, eq(studioWeddings.id, studioPhotos.weddingId))
+    .where(eq(studioPhotos.id, id));
+  if (!row) throw notFound(PHOTO_NOT_FOUND);
+  if (patch.alt !== undefined && !patch.alt && row.published) {
+    throw validation('Zveřejněná svatba musí mít u každé fotografie popis (alt). Nejdřív ji skryjte, nebo popis vyplňte.', { field: 'alt' });
+  }
+  await db
+    .update(studioPhotos)
+    .set({ ...(patch.alt !== undefined ? { alt: patch.alt } : {}), ...(patch.category !== undefined ? { category: patch.category } : {}), updatedAt: new Date() })
+    .where(eq(studioPhotos.id, id));
+  deps.invalidate();
+  const wedding = await getWedding(db, row.weddingId);
+  const photo = wedding?.photos.find((p) => p.id === id);
+  if (!photo) throw notFound(PHOTO_NOT_FOUND);
+  return photo;
+}
+
+export async function deletePhoto(deps: StudioDeps, id: string): Promise<void> {
+  const { db } = deps;
+  const [photo] = await db.select({ weddingId: studioPhotos.weddingId, widths: studioPhotos.variantWidths }).from(studioPhotos).where(eq(studioPhotos.id, id));
+  if (!photo) throw notFound(PHOTO_NOT_FOUND);
+  await db.transaction(async (tx) => {
+    await tx.update(studioWeddings).set({ coverPhotoId: null, updatedAt: new Date() }).where(and(eq(studioWeddings.id, photo.weddingId), eq(studioWeddings.coverPhotoId, id)));
+    await tx.delete(studioPhotos).where(eq(studioPhotos.id, id));
+    // A published wedding whose last photo is gone goes back to draft (it would show an empty gallery).
+    await tx
+      .update(studioWeddings)
+      .set({ published: false, updatedAt: new Date() })
+      .where(and(eq(studioWeddings.id, photo.weddingId), sql`NOT EXISTS (SELECT 1 FROM studio_photos p WHERE p.wedding_id = ${photo.weddingId} AND p.status = 'ready')`));
+  });
+  deps.invalidate();
+  await removeFiles(deps.storage, photoKeys(id, photo.widths));
+}
+
+/** Ready photos by id (for the public variant route: only these are served). */
+export async function readyPhotoExists(db: Db, id: string): Promise<boolean> {
+  const rows = await db.select({ id: studioPhotos.id }).from(studioPhotos).where(and(eq(studioPhotos.id, id), eq(studioPhotos.status, 'ready')));
+  return rows.length > 0;
+}
+

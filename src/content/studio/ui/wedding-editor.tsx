@@ -1,0 +1,419 @@
+'use client';
+import { useCallback, useEffect, useRef, useState, type DragEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { useRouter } from 'next/navigation';
+import { SAMPLE_CATEGORIES } from '../../placeholders';
+import type { AdminPhoto, AdminWedding } from '../types';
+import { variantUrl } from '../variants';
+import { api, uploadFile, type ApiError } from './api-client';
+import styles from './studio.module.css';
+
+type UploadState = 'waiting' | 'uploading' | 'done' | 'duplicate' | 'error';
+interface UploadItem {
+  key: string;
+  file: File;
+  progress: number;
+  state: UploadState;
+  message?: string;
+}
+
+const STATUS_TEXT: Record<AdminPhoto['status'], string> = { processing: 'Zpracovává se…', ready: 'Připraveno', failed: 'Chyba zpracování' };
+const UPLOAD_TEXT: Record<UploadState, string> = { waiting: 'Čeká', uploading: 'Nahrává se', done: 'Nahráno', duplicate: 'Přeskočeno (už nahráno)', error: 'Chyba' };
+
+function errorText(err: unknown): string {
+  return (err as ApiError)?.message || 'Něco se pokazilo. Zkuste to prosím znovu.';
+}
+
+/** The studio's wedding editor: details, publishing, uploads with progress, and the photo list. */
+export function WeddingEditor({ initial, maxUploadLabel }: { initial: AdminWedding; maxUploadLabel: string }) {
+  const router = useRouter();
+  const [wedding, setWedding] = useState(initial);
+  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const [uploads, setUploads] = useState<UploadItem[]>([]);
+  const [dragOver, setDragOver] = useState(false);
+  const [dragging, setDragging] = useState<string | null>(null);
+  const [announce, setAnnounce] = useState('');
+  const uploading = useRef(false);
+  const uploadsRef = useRef<UploadItem[]>([]);
+  const base = `/api/admin/weddings/${wedding.id}`;
+
+  const reload = useCallback(async () => {
+    setWedding(await api<AdminWedding>('GET', base));
+  }, [base]);
+
+  // While photos are processing, look for their results every two seconds.
+  const processing = wedding.photos.some((p) => p.status === 'processing');
+  useEffect(() => {
+    if (!processing) return;
+    const t = setInterval(() => void reload().catch(() => undefined), 2000);
+    return () => clearInterval(t);
+  }, [processing, reload]);
+
+  const patchUpload = (key: string, change: Partial<UploadItem>) => {
+    uploadsRef.current = uploadsRef.current.map((u) => (u.key === key ? { ...u, ...change } : u));
+    setUploads(uploadsRef.current);
+  };
+
+  /** Uploads waiting files one after another (one request at a time). */
+  const pump = useCallback(async () => {
+    if (uploading.current) return;
+    uploading.current = true;
+    try {
+      for (;;) {
+        const next = uploadsRef.current.find((u) => u.state === 'waiting');
+        if (!next) break;
+        patchUpload(next.key, { state: 'uploading', progress: 0, message: undefined });
+        try {
+          await uploadFile(`${base}/photos`, next.file, (f) => patchUpload(next.key, { progress: f }));
+          patchUpload(next.key, { state: 'done', progress: 1 });
+        } catch (err) {
+          const e = err as ApiError;
+          if (e.status === 409) patchUpload(next.key, { state: 'duplicate', progress: 1, message: e.message });
+          else patchUpload(next.key, { state: 'error', message: errorText(err) });
+        }
+        await reload().catch(() => undefined);
+      }
+    } finally {
+      uploading.current = false;
+    }
+  }, [base, reload]);
+
+  const addFiles = (files: FileList | File[]) => {
+    const list = Array.from(files);
+    if (!list.length) return;
+    const items = list.map((file, i) => ({ key: `${Date.now()}-${i}-${file.name}`, file, progress: 0, state: 'waiting' as const }));
+    uploadsRef.current = [...uploadsRef.current, ...items];
+    setUploads(uploadsRef.current);
+    void pump();
+  };
+
+  const retry = (key: string) => {
+    patchUpload(key, { state: 'waiting', progress: 0, message: undefined });
+    void pump();
+  };
+
+  const run = async (fn: () => Promise<void>, ok?: string) => {
+    setMessage(null);
+    try {
+      await fn();
+      if (ok) setMessage({ kind: 'ok', text: ok });
+    } catch (err) {
+      setMessage({ kind: 'error', text: errorText(err) });
+    }
+  };
+
+  const saveDetails = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const f = new FormData(e.currentTarget);
+    const str = (k: string) => String(f.get(k) ?? '');
+    void run(async () => {
+      const updated = await api<AdminWedding>('PATCH', base, {
+        couple: str('couple'),
+        date: str('date'),
+        location: str('location'),
+        shortDescription: str('shortDescription'),
+        story: str('story'),
+        year: Number(str('year')),
+        favorite: f.get('favorite') === 'on',
+        slug: str('slug'),
+      });
+      setWedding(updated);
+    }, 'Uloženo.');
+  };
+
+  const setPublished = (published: boolean) =>
+    run(async () => setWedding(await api<AdminWedding>('PATCH', base, { published })), published ? 'Svatba je zveřejněná.' : 'Svatba je skrytá (koncept).');
+
+  const patchPhoto = (id: string, change: { alt?: string; category?: string | null }) =>
+    run(async () => {
+      const photo = await api<AdminPhoto>('PATCH', `/api/admin/photos/${id}`, change);
+      setWedding((w) => ({ ...w, photos: w.photos.map((p) => (p.id === id ? photo : p)) }));
+    });
+
+  const setCover = (id: string) => {
+    // Shown at once (a radio group must follow the click); the answer confirms or the error message explains.
+    setWedding((w) => ({ ...w, coverPhotoId: id }));
+    return run(async () => setWedding(await api<AdminWedding>('PATCH', base, { coverPhotoId: id })), 'Titulní fotografie nastavena.');
+  };
+
+  const deletePhoto = (photo: AdminPhoto) => {
+    if (!window.confirm(`Opravdu smazat fotografii „${photo.fileName}“? Tuto akci nelze vrátit.`)) return;
+    void run(async () => {
+      await api('DELETE', `/api/admin/photos/${photo.id}`);
+      await reload();
+    }, 'Fotografie smazána.');
+  };
+
+  const deleteWedding = () => {
+    if (!window.confirm(`Opravdu smazat svatbu „${wedding.couple}“ i se všemi fotografiemi? Tuto akci nelze vrátit.`)) return;
+    void run(async () => {
+      await api('DELETE', base);
+      router.push('/admin/svatby');
+    });
+  };
+
+  const reorder = (ids: string[]) =>
+    run(async () => {
+      setWedding((w) => ({ ...w, photos: ids.map((id) => w.photos.find((p) => p.id === id)).filter((p): p is AdminPhoto => Boolean(p)) }));
+      setWedding(await api<AdminWedding>('PATCH', base, { photoOrder: ids }));
+    });
+
+  const move = (index: number, by: number) => {
+    const ids = wedding.photos.map((p) => p.id);
+    const to = index + by;
+    if (to < 0 || to >= ids.length) return;
+    [ids[index], ids[to]] = [ids[to], ids[index]];
+    setAnnounce(`Fotografie přesunuta na pozici ${to + 1} z ${ids.length}.`);
+    void reorder(ids);
+  };
+
+  const onPhotoKey = (e: KeyboardEvent<HTMLLIElement>, index: number) => {
+    if (!e.altKey) return;
+    if (e.key === 'ArrowUp' || e.key === 'ArrowLeft') {
+      e.preventDefault();
+      move(index, -1);
+    } else if (e.key === 'ArrowDown' || e.key === 'ArrowRight') {
+      e.preventDefault();
+      move(index, 1);
+    }
+  };
+
+  const onDropPhoto = (e: DragEvent<HTMLLIElement>, targetId: string) => {
+    e.preventDefault();
+    if (!dragging || dragging === targetId) return;
+    const ids = wedding.photos.map((p) => p.id).filter((id) => id !== dragging);
+    ids.splice(ids.indexOf(targetId), 0, dragging);
+    setDragging(null);
+    void reorder(ids);
+  };
+
+  const total = uploads.length;
+  const finished = uploads.filter((u) => u.state === 'done' || u.state === 'duplicate').length;
+  const overall = total ? uploads.reduce((s, u) => s + (u.state === 'error' ? 0 : u.progress), 0) / total : 0;
+  const missingAlt = wedding.photos.filter((p) => p.status !== 'failed' && !p.alt.trim()).length;
+
+  return (
+    <div className={styles.form} style={{ maxWidth: 'none' }}>
+      <p className={styles.actions}>
+        <span className="chip">{wedding.published ? 'Zveřejněno' : 'Koncept (neveřejné)'}</span>
+        <a href={`/admin/svatby/${wedding.id}/nahled`}>Náhled</a>
+        {wedding.published ? <a href={`/weddings/${wedding.slug}`}>Zobrazit na webu</a> : null}
+      </p>
+      <div aria-live="polite" role="status" data-testid="studio-message">
+        {message ? <p className={message.kind === 'error' ? styles.error : styles.status}>{message.text}</p> : null}
+      </div>
+      <div className={styles.actions}>
+        {wedding.published ? (
+          <button type="button" className="btn" onClick={() => void setPublished(false)}>
+            Skrýt z webu
+          </button>
+        ) : (
+          <button type="button" className="btn btn-primary" onClick={() => void setPublished(true)}>
+            Zveřejnit
+          </button>
+        )}
+        {!wedding.published && missingAlt > 0 ? <span className={styles.status}>Před zveřejněním doplňte popis u {missingAlt} fotografií.</span> : null}
+      </div>
+
+      <section aria-labelledby="photos-title">
+        <h2 id="photos-title">Fotografie</h2>
+        <div
+          className={`${styles.drop} ${dragOver ? styles.dropActive : ''}`}
+          onDragOver={(e) => {
+            if (e.dataTransfer.types.includes('Files')) {
+              e.preventDefault();
+              setDragOver(true);
+            }
+          }}
+          onDragLeave={() => setDragOver(false)}
+          onDrop={(e) => {
+            if (!e.dataTransfer.files.length) return;
+            e.preventDefault();
+            setDragOver(false);
+            addFiles(e.dataTransfer.files);
+          }}
+          data-testid="dropzone"
+        >
+          <p>Přetáhněte fotografie sem, nebo je vyberte. JPEG, PNG, WebP nebo HEIC, nejvýše {maxUploadLabel} na soubor.</p>
+          <label className="btn">
+            Vybrat fotografie
+            <input
+              type="file"
+              multiple
+              accept="image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif"
+              className="visually-hidden"
+              onChange={(e) => {
+                if (e.currentTarget.files) addFiles(e.currentTarget.files);
+                e.currentTarget.value = '';
+              }}
+            />
+          </label>
+        </div>
+        {total > 0 ? (
+          <div className={styles.overall}>
+            <label htmlFor="upload-overall">
+              Nahráno {finished} z {total}
+            </label>
+            <progress id="upload-overall" max={1} value={overall} />
+            <ul className={styles.uploads} aria-label="Nahrávané soubory">
+              {uploads.map((u) => (
+                <li key={u.key} className={styles.upload} data-state={u.state}>
+                  <span>
+                    {u.file.name} – {UPLOAD_TEXT[u.state]}
+                    {u.message ? <span className={u.state === 'error' ? styles.error : styles.status}>: {u.message}</span> : null}
+                  </span>
+                  <progress max={1} value={u.progress} aria-label={`Průběh nahrávání ${u.file.name}`} />
+                  {u.state === 'error' ? (
+                    <button type="button" className="btn btn-small" onClick={() => retry(u.key)}>
+                      Zkusit znovu
+                    </button>
+                  ) : (
+                    <span />
+                  )}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+
+        <p className={styles.status} id="reorder-help">
+          Pořadí změníte přetažením, nebo klávesami Alt + šipka na vybrané fotografii či tlačítky Dříve/Později.
+        </p>
+        <p className="visually-hidden" aria-live="polite">
+          {announce}
+        </p>
+        <ol className={styles.photos} aria-label="Fotografie svatby" aria-describedby="reorder-help">
+          {wedding.photos.map((p, i) => (
+            <li
+              key={p.id}
+              className={`${styles.photo} ${dragging === p.id ? styles.photoDragging : ''}`}
+              draggable
+              onDragStart={(e) => {
+                setDragging(p.id);
+                e.dataTransfer.effectAllowed = 'move';
+              }}
+              onDragEnd={() => setDragging(null)}
+              onDragOver={(e) => {
+                if (dragging) e.preventDefault();
+              }}
+              onDrop={(e) => onDropPhoto(e, p.id)}
+              onKeyDown={(e) => onPhotoKey(e, i)}
+              data-photo-id={p.id}
+              data-status={p.status}
+            >
+              {p.status === 'ready' && p.previewWidth ? (
+                // eslint-disable-next-line @next/next/no-img-element -- a pre-made variant, no optimiser needed
+                <img className={styles.thumb} src={variantUrl(p.id, Math.min(384, p.previewWidth))} alt="" width={384} height={256} loading="lazy" />
+              ) : (
+                <div className={styles.thumb}>{STATUS_TEXT[p.status]}</div>
+              )}
+              <span className={styles.status}>
+                {i + 1}. {p.fileName} – {STATUS_TEXT[p.status]}
+                {p.error ? <span className={styles.error}> {p.error}</span> : null}
+              </span>
+              <div className="field">
+                <label htmlFor={`alt-${p.id}`}>Popis fotografie (alt)</label>
+                <input
+                  id={`alt-${p.id}`}
+                  defaultValue={p.alt}
+                  maxLength={300}
+                  aria-invalid={!p.alt.trim() && p.status !== 'failed' ? true : undefined}
+                  onBlur={(e) => {
+                    if (e.currentTarget.value.trim() !== p.alt) void patchPhoto(p.id, { alt: e.currentTarget.value.trim() });
+                  }}
+                />
+              </div>
+              <div className="field">
+                <label htmlFor={`cat-${p.id}`}>Kategorie</label>
+                <select id={`cat-${p.id}`} value={p.category ?? ''} onChange={(e) => void patchPhoto(p.id, { category: e.currentTarget.value || null })}>
+                  <option value="">Bez kategorie</option>
+                  {SAMPLE_CATEGORIES.map((c) => (
+                    <option key={c.slug} value={c.slug}>
+                      {c.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <label>
+                <input type="radio" name="cover" checked={wedding.coverPhotoId === p.id} disabled={p.status !== 'ready'} onChange={() => void setCover(p.id)} /> Titulní fotografie
+              </label>
+              <div className={styles.photoButtons}>
+                <button type="button" className="btn btn-small" onClick={() => move(i, -1)} disabled={i === 0} aria-label={`Posunout fotografii ${i + 1} dříve`}>
+                  Dříve
+                </button>
+                <button type="button" className="btn btn-small" onClick={() => move(i, 1)} disabled={i === wedding.photos.length - 1} aria-label={`Posunout fotografii ${i + 1} později`}>
+                  Později
+                </button>
+                <button type="button" className="btn btn-small" onClick={() => deletePhoto(p)} aria-label={`Smazat fotografii ${i + 1}`}>
+                  Smazat
+                </button>
+              </div>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section aria-labelledby="details-title">
+        <h2 id="details-title">Údaje o svatbě</h2>
+        <form className={styles.form} onSubmit={saveDetails} key={wedding.updatedAt}>
+          <WeddingFields wedding={wedding} />
+          <div className={styles.actions}>
+            <button type="submit" className="btn btn-primary">
+              Uložit údaje
+            </button>
+            <button type="button" className="btn" onClick={deleteWedding}>
+              Smazat svatbu
+            </button>
+          </div>
+        </form>
+      </section>
+    </div>
+  );
+}
+
+/** Form fields of a wedding (shared by the create form and the editor). */
+export function WeddingFields({ wedding }: { wedding?: Partial<AdminWedding> }) {
+  return (
+    <>
+      <div className={styles.row}>
+        <div className="field">
+          <label htmlFor="couple">Pár</label>
+          <input id="couple" name="couple" required maxLength={120} defaultValue={wedding?.couple ?? ''} placeholder="Tereza & Jakub" />
+        </div>
+        <div className="field">
+          <label htmlFor="date">Datum svatby</label>
+          <input id="date" name="date" type="date" required defaultValue={wedding?.date ?? ''} />
+        </div>
+      </div>
+      <div className={styles.row}>
+        <div className="field">
+          <label htmlFor="location">Místo</label>
+          <input id="location" name="location" required maxLength={160} defaultValue={wedding?.location ?? ''} />
+        </div>
+        <div className="field">
+          <label htmlFor="year">Rok (prázdné = podle data)</label>
+          <input id="year" name="year" type="number" min={1900} max={2200} defaultValue={wedding?.year ?? ''} />
+        </div>
+      </div>
+      <div className="field">
+        <label htmlFor="shortDescription">Krátký popis</label>
+        <input id="shortDescription" name="shortDescription" maxLength={400} defaultValue={wedding?.shortDescription ?? ''} />
+      </div>
+      <div className="field">
+        <label htmlFor="story">Příběh (Markdown)</label>
+        <textarea id="story" name="story" maxLength={20000} defaultValue={wedding?.story ?? ''} />
+      </div>
+      {wedding?.slug !== undefined ? (
+        <div className="field">
+          <label htmlFor="slug">Adresa (slug)</label>
+          <input id="slug" name="slug" maxLength={120} pattern="[a-z0-9]+(-[a-z0-9]+)*" defaultValue={wedding.slug} aria-describedby="slug-hint" />
+          <span className="hint" id="slug-hint">
+            Malá písmena bez diakritiky, číslice a pomlčky. Stará adresa bude dál přesměrovávat na novou.
+          </span>
+        </div>
+      ) : null}
+      <label>
+        <input type="checkbox" name="favorite" defaultChecked={wedding?.favorite ?? false} /> Oblíbená svatba (na úvodní stránce)
+      </label>
+    </>
+  );
+}

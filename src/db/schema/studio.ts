@@ -1,0 +1,61 @@
+// Not server-only by import: scripts/admin-create.ts and the benchmarks (plain tsx) load it; the app reaches it only from server code.
+// Owned by the content studio (the photographer's own weddings and photos). Mirrors src/db/migrations/0040_studio.sql.
+import { bigint, boolean, date, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+
+export const studioWeddings = pgTable(
+  'studio_weddings',
+  {
+    id: text('id').primaryKey(),
+    slug: text('slug').notNull(),
+    couple: text('couple').notNull(),
+    weddingDate: date('wedding_date', { mode: 'string' }).notNull(),
+    location: text('location').notNull(),
+    shortDescription: text('short_description').notNull().default(''),
+    story: text('story').notNull().default(''),
+    year: integer('year').notNull(),
+    favorite: boolean('favorite').notNull().default(false),
+    published: boolean('published').notNull().default(false),
+    coverPhotoId: text('cover_photo_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('studio_weddings_slug_key').on(t.slug)],
+);
+
+export const studioWeddingSlugs = pgTable('studio_wedding_slugs', {
+  slug: text('slug').primaryKey(),
+  weddingId: text('wedding_id')
+    .notNull()
+    .references(() => studioWeddings.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const studioPhotos = pgTable(
+  'studio_photos',
+  {
+    id: text('id').primaryKey(),
+    weddingId: text('wedding_id')
+      .notNull()
+      .references(() => studioWeddings.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    status: text('status', { enum: ['processing', 'ready', 'failed'] }).notNull().default('processing'),
+    originalKey: text('original_key').notNull(),
+    originalName: text('original_name').notNull(),
+    contentType: text('content_type').notNull(),
+    contentHash: text('content_hash').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    variantWidths: integer('variant_widths').array().notNull().default([]),
+    blurDataUrl: text('blur_data_url'),
+    alt: text('alt').notNull().default(''),
+    category: text('category'),
+    error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('studio_photos_hash_key').on(t.weddingId, t.contentHash)],
+);
