@@ -298,3 +298,45 @@ describe.each([
     await expect.poll(() => page.locator('ol[aria-label="Fotografie svatby"] > li').count()).toBe(before - 1);
   }, 60_000);
 });
+
+describe('admin studio queue across a crash', () => {
+  let server: RunningServer;
+  let dataDir = '';
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(tmp, 'crash-'));
+    const handle = await openDb({ url: path.join(dataDir, 'pglite') });
+    await createOrPromoteAdmin(handle.db, ADMIN);
+    await handle.close();
+    server = await startServer({}, { dataDir });
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('photos acknowledged before a kill -9 are processed after the restart; none is half-published', async () => {
+    const login = await fetch(`${server.url}/api/auth/local`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identifier: ADMIN.email, password: ADMIN.password }) });
+    const auth = { authorization: `Bearer ${((await login.json()) as { jwt: string }).jwt}` };
+    const created = await fetch(`${server.url}/api/admin/weddings`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ couple: 'Pád a Restart', date: '2026-10-10', location: 'Olomouc' }) });
+    const { id } = (await created.json()) as { id: string };
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(await makeTestJpeg({ width: 4000, height: 3000, gps: true, seed: 50 + i }))], { type: 'image/jpeg' }), `p${i}.jpg`);
+      const res = await fetch(`${server.url}/api/admin/weddings/${id}/photos`, { method: 'POST', headers: auth, body: form });
+      expect(res.status).toBe(202);
+      ids.push(((await res.json()) as { id: string }).id);
+    }
+    // Killed while the queue works on the first photos.
+    await server.stop('SIGKILL');
+    server = await startServer({}, { dataDir });
+    const photos = async () => ((await (await fetch(`${server.url}/api/admin/weddings/${id}`, { headers: auth })).json()) as { photos: { id: string; status: string }[] }).photos;
+    expect((await photos()).map((p) => p.id).sort()).toEqual([...ids].sort());
+    await expect.poll(async () => (await photos()).map((p) => p.status), { timeout: 120_000 }).toEqual(['ready', 'ready', 'ready', 'ready']);
+    for (const pid of ids) {
+      const res = await fetch(`${server.url}/api/photos/${pid}/384.jpg`);
+      expect(res.status).toBe(200);
+      expect(await hasExifOrGps(Buffer.from(await res.arrayBuffer()))).toBe(false);
+    }
+  }, 240_000);
+});

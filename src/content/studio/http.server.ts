@@ -40,10 +40,10 @@ function crossSiteCookieWrite(request: Request): boolean {
 }
 
 export async function studioRoute(request: Request, handler: (deps: StudioDeps) => Promise<Response>): Promise<Response> {
-  const admin = await requireAdminApi(request);
-  if (admin instanceof Response) return admin;
-  if (crossSiteCookieWrite(request)) return errorJson(403, 'ForbiddenError', 'Požadavek z cizího webu odmítnut.');
   try {
+    const admin = await requireAdminApi(request);
+    if (admin instanceof Response) return admin;
+    if (crossSiteCookieWrite(request)) return errorJson(403, 'ForbiddenError', 'Požadavek z cizího webu odmítnut.');
     return await handler(await studioDeps());
   } catch (err) {
     if (err instanceof StudioError) return errorJson(err.status, err.errorName, err.message, err.details);

@@ -58,6 +58,17 @@ async function claimNext(deps: QueueDeps): Promise<Claim | null> {
   return rows[0] ?? null;
 }
 
+/**
+ * Storage trouble is not the photo's fault: the attempt is not counted and the claim is backdated so that the job
+ * is taken again about 30 s later (the queue's next tick) instead of after the whole lease.
+ */
+async function retrySoon(deps: QueueDeps, photoId: string): Promise<void> {
+  await deps.handle.db
+    .update(studioPhotos)
+    .set({ attempts: sql`greatest(${studioPhotos.attempts} - 1, 0)`, claimedAt: sql`now() - make_interval(secs => ${LEASE_SECONDS - 30})` })
+    .where(eq(studioPhotos.id, photoId));
+}
+
 /** Processes one claimed photo. Returns what happened (for tests and logs). */
 async function processClaim(deps: QueueDeps, claim: Claim): Promise<'ready' | 'failed' | 'retry' | 'gone'> {
   const { db } = deps.handle;
@@ -65,8 +76,8 @@ async function processClaim(deps: QueueDeps, claim: Claim): Promise<'ready' | 'f
   try {
     original = await deps.storage.get(claim.original_key);
   } catch (err) {
-    log.warn('studio: reading an original failed; retrying later', { photoId: claim.id, err });
-    await db.update(studioPhotos).set({ attempts: sql`greatest(${studioPhotos.attempts} - 1, 0)` }).where(eq(studioPhotos.id, claim.id));
+    log.warn('studio: reading an original failed; retrying in 30 s', { photoId: claim.id, err });
+    await retrySoon(deps, claim.id);
     return 'retry';
   }
   if (!original) {
@@ -86,8 +97,8 @@ async function processClaim(deps: QueueDeps, claim: Claim): Promise<'ready' | 'f
     for (const v of processed.variants) await deps.storage.put(variantKey(claim.id, v.width, v.format), v.body, VARIANT_CONTENT_TYPES[v.format]);
   } catch (err) {
     // Storage down or full: keep the job, try again after the lease (the admin sees "zpracovává se").
-    log.warn('studio: storing variants failed; retrying later', { photoId: claim.id, err });
-    await db.update(studioPhotos).set({ attempts: sql`greatest(${studioPhotos.attempts} - 1, 0)` }).where(eq(studioPhotos.id, claim.id));
+    log.warn('studio: storing variants failed; retrying in 30 s', { photoId: claim.id, err });
+    await retrySoon(deps, claim.id);
     return 'retry';
   }
   const done = await db

@@ -20,9 +20,15 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   const { id, file } = await params;
   const parsed = parseVariantFile(file);
   if (!PHOTO_ID.test(id) || !parsed) return notFound();
-  if (!(await readyPhotoExists(await getDb(), id))) return notFound();
   const format = parsed.format ?? negotiateFormat(request.headers.get('accept'));
-  const stored = await getStorage().get(variantKey(id, parsed.width, format));
+  let stored;
+  try {
+    if (!(await readyPhotoExists(await getDb(), id))) return notFound();
+    stored = await getStorage().get(variantKey(id, parsed.width, format));
+  } catch {
+    // Database or storage unreachable: a short-lived answer the browser may retry, never a cached failure.
+    return new Response('Fotografie je dočasně nedostupná.', { status: 503, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'retry-after': '5' } });
+  }
   if (!stored) return notFound();
   const headers: Record<string, string> = {
     'content-type': VARIANT_CONTENT_TYPES[format],
