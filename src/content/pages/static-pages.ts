@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { readMarkdownFile, type MarkdownDoc } from './markdown';
 import { linkSchema, text } from './common';
 import { contentImageSchema } from './images';
+import { ISO_DATE } from '@/platform/dates';
 
 /** Front-matter shared by every Markdown page (title/description are also the page's SEO meta). */
 export const pageFrontSchema = z.object({
@@ -13,7 +14,7 @@ export const pageFrontSchema = z.object({
 });
 
 const isoDate = z
-  .union([z.date(), z.string().regex(/^\d{4}-\d{2}-\d{2}$/)])
+  .union([z.date(), z.string().regex(ISO_DATE)])
   .transform((d) => (d instanceof Date ? d.toISOString().slice(0, 10) : d));
 
 export const aboutFrontSchema = pageFrontSchema.extend({
