@@ -37,7 +37,7 @@ if (current === digest && fs.existsSync(path.join(root, '.next', 'BUILD_ID'))) {
   // Canary values for server-only secrets: the platform e2e test greps .next/static for them, proving no
   // server env value leaks into client bundles. They configure nothing (everything reads env at run time).
   const canaries = {
-    JWT_SECRET: `canary-jwt-${digest.slice(0, 16)}`,
+    JWT_SECRET: `canary-jwt-${digest.slice(0, 32)}`,
     SMTP_URL: `smtp://canary-user:canary-pass-${digest.slice(16, 28)}@127.0.0.1:1`,
     S3_SECRET_ACCESS_KEY: `canary-s3-${digest.slice(28, 44)}`,
     STRAPI_TOKEN: `canary-strapi-${digest.slice(44, 60)}`,

@@ -71,3 +71,25 @@ export function passwordChangedEmail(when: Date, forgotUrl: string): AccountEmai
   const action = { label: 'Obnovit heslo', url: forgotUrl };
   return { subject: 'Heslo k vašemu účtu bylo změněno', text: text(paragraphs, action), html: layout(title, paragraphs, action) };
 }
+
+/**
+ * Someone tried to register an address that already has an account. Never a confirmation link here: whoever
+ * registered first chose the password, so confirming would hand the account to them. Setting a new password
+ * through the reset link proves the mailbox, confirms the account and ends every older password and session.
+ */
+export function alreadyRegisteredEmail(opts: { confirmed: boolean; resetUrl: string; signInUrl: string }): AccountEmail {
+  const title = 'Účet s touto adresou už existuje';
+  const paragraphs = opts.confirmed
+    ? [
+        'někdo (nejspíš vy) se právě pokusil zaregistrovat s touto e-mailovou adresou. Účet s ní už máte, stačí se přihlásit.',
+        `Heslo si nepamatujete? Nové si nastavíte tady: ${opts.resetUrl} (odkaz platí 1 hodinu).`,
+        'Pokud jste to nebyli vy, nemusíte nic dělat.',
+      ]
+    : [
+        'někdo (možná vy) se právě pokusil zaregistrovat s touto e-mailovou adresou. Účet s ní už je založený, ale zatím nebyl potvrzen.',
+        'Pokud jste ho zakládali vy, nastavte si heslo odkazem níže (platí 1 hodinu) — tím se účet zároveň potvrdí a jakékoli dřívější heslo přestane platit.',
+        'Pokud jste účet nezakládali, nastavte si heslo také: nikdo jiný se pak k účtu s vaší adresou nepřihlásí.',
+      ];
+  const action = opts.confirmed ? { label: 'Přihlásit se', url: opts.signInUrl } : { label: 'Nastavit heslo', url: opts.resetUrl };
+  return { subject: title, text: text(['Dobrý den,', ...paragraphs], action), html: layout(title, ['Dobrý den,', ...paragraphs], action) };
+}

@@ -3,6 +3,7 @@ import { getDb } from '@/db/db.server';
 import type { Job } from '@/platform/jobs.server';
 import { getTerms } from '@/content/public.server';
 import { pruneLoginFailures } from './builtin/login-throttle.server';
+import { pruneRevokedTokens } from './builtin/service.server';
 import { accountsConfig } from './config';
 import { deleteInactiveAccounts } from './retention.server';
 import { log } from '@/platform/log';
@@ -18,6 +19,12 @@ export function accountsJobs(): Job[] {
       everyMs: 3_600_000,
       exclusive: true,
       run: async (now) => pruneLoginFailures(await getDb(), now.getTime()),
+    },
+    {
+      name: 'accounts: prune revoked tokens',
+      everyMs: 3_600_000,
+      exclusive: true,
+      run: async (now) => pruneRevokedTokens(await getDb(), now.getTime()),
     },
     {
       name: 'accounts: delete idle accounts',

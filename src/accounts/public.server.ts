@@ -4,3 +4,4 @@ import 'server-only';
  * user). Everything else in src/accounts is internal (lint enforces it: docs/decisions/014-import-boundaries.md).
  */
 export { requireAdmin, requireAdminApi, getCurrentUser, isAdmin, type SessionUser } from './guards.server';
+export { accountKey, type AccountKey } from './account-key.server';

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '@/db/client';
 
 /**
- * The privacy notice's promise about couples' accounts, kept by the maintenance job (src/bookings/scheduler.server.ts):
+ * The privacy notice's promise about couples' accounts, kept by the accounts job (src/accounts/jobs.server.ts):
  * an account is deleted once `months` have passed both since the couple's wedding (the latest wedding date of the
  * inquiries sent from the account's e-mail) and since the account's last activity (sign-in, registration, password
  * change). An account with no dated inquiry is deleted `months` after its last activity. The photographer's

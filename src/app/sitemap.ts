@@ -1,8 +1,9 @@
 import type { MetadataRoute } from 'next';
 import { connection } from 'next/server';
 import { listContentPageSlugs } from '@/content/pages/content-pages';
-import { getBlogPosts, getWeddings } from '@/content/registry';
+import { getBlogPosts, getWeddings } from '@/content/registry.server';
 import { siteUrl } from '@/platform/env';
+import { isoDayOf } from '@/platform/dates';
 
 /** Public, indexable pages. Built per request so SITE_URL and the content source are read at run time. */
 const STATIC_ROUTES: { path: string; priority: number; changeFrequency: 'weekly' | 'monthly' | 'yearly' }[] = [
@@ -30,7 +31,7 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
     ...weddings.map((w) => ({ url: `${base}/weddings/${encodeURIComponent(w.slug)}`, changeFrequency: 'yearly' as const, priority: 0.8 })),
     ...posts.map((p) => ({
       url: `${base}/blog/${encodeURIComponent(p.slug)}`,
-      ...(/^\d{4}-\d{2}-\d{2}/.test(p.date) ? { lastModified: p.date.slice(0, 10) } : {}),
+      ...(isoDayOf(p.date) ? { lastModified: isoDayOf(p.date) as string } : {}),
       changeFrequency: 'yearly' as const,
       priority: 0.6,
     })),

@@ -41,3 +41,13 @@ export const CLIENT_WINDOW_MS = 10 * 60_000;
 export const GLOBAL_WINDOW_MS = 60_000;
 /** All inquiries together may not exceed this multiple of the flagged budget per minute (protects the DB). */
 export const GLOBAL_CEILING_FACTOR = 10;
+
+/**
+ * Auto-replies go to an address nobody has verified, so they are budgeted (24-hour windows): per recipient, and
+ * per day with separate budgets for clean and flagged inquiries, so a flood of suspicious ones cannot spend
+ * what real couples need. Over budget the inquiry is still stored and the photographer still told.
+ */
+export const AUTO_REPLY_WINDOW_MS = 24 * 3600_000;
+export const AUTO_REPLY_PER_RECIPIENT = 3;
+export const AUTO_REPLY_CLEAN_PER_DAY = 1000;
+export const AUTO_REPLY_FLAGGED_PER_DAY = 50;

@@ -2,6 +2,7 @@ import 'server-only';
 import type { Db } from '@/db/client';
 import { BodyError, readJsonBody } from '@/platform/request-body';
 import { clientAddress } from '@/platform/rate-limit.server';
+import { FOREIGN_ORIGIN_MESSAGE, isForeignOrigin } from '@/platform/origin';
 import { log } from '@/platform/log';
 import { JSON_BODY_LIMIT, type BookingConfig } from './config';
 import { availability, parseRange, submitInquiry, TRY_AGAIN, type IntakeResult } from './service.server';
@@ -29,6 +30,7 @@ function errorResponse(status: number, message: string, fields: Record<string, s
 
 /** POST /api/inquiries */
 export async function handleInquiryPost(request: Request, deps: HttpDeps): Promise<Response> {
+  if (isForeignOrigin(request)) return errorResponse(403, FOREIGN_ORIGIN_MESSAGE);
   let body: unknown;
   try {
     body = await readJsonBody(request, JSON_BODY_LIMIT);

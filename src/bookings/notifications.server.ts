@@ -33,6 +33,22 @@ function summaryRows(i: InquiryDetail): [string, string][] {
   return rows.filter((r): r is [string, string] => Boolean(r[1]));
 }
 
+/**
+ * What the auto-reply may repeat: the auto-reply goes to an address nobody has verified yet, so it carries none
+ * of the free text typed into the form (names, venue, message …) — otherwise the form would relay anybody's text
+ * to anybody's mailbox. Only our own reference and values picked from our own lists or numbers.
+ */
+function autoReplyRows(i: InquiryDetail): [string, string][] {
+  const rows: [string, string | null | undefined][] = [
+    ['Číslo poptávky', i.reference],
+    [FIELD_LABELS.weddingDate, i.weddingDate ? formatCzechDate(i.weddingDate) : null],
+    [FIELD_LABELS.guestCount, i.guestCount?.toString()],
+    [FIELD_LABELS.packageId, packageName(i.packageId)],
+    [FIELD_LABELS.hours, i.hours?.toString()],
+  ];
+  return rows.filter((r): r is [string, string] => Boolean(r[1]));
+}
+
 function textTable(rows: [string, string][]): string {
   return rows.map(([k, v]) => `${k}: ${v}`).join('\n');
 }
@@ -47,8 +63,11 @@ function layout(body: string): string {
   return `<!doctype html><html lang="cs"><head><meta charset="utf-8"></head><body style="font-family:Georgia,serif;color:#1f1d1a;background:#faf7f2;padding:24px">${body}</body></html>`;
 }
 
-/** New inquiry → the photographer; a reply goes straight to the couple. */
-export async function queueNewInquiryMails(db: Db, i: InquiryDetail): Promise<number[]> {
+/**
+ * New inquiry → the photographer; a reply goes straight to the couple unless its budget is spent
+ * (`autoReply: false`, decided by the service).
+ */
+export async function queueNewInquiryMails(db: Db, i: InquiryDetail, opts: { autoReply: boolean; claimUrl?: string }): Promise<number[]> {
   const env = getEnv();
   const site = getSiteInfo();
   const rows = summaryRows(i);
@@ -72,6 +91,12 @@ export async function queueNewInquiryMails(db: Db, i: InquiryDetail): Promise<nu
       relatedId: i.reference,
     }),
   );
+  if (!opts.autoReply) return ids;
+  const replyRows = autoReplyRows(i);
+  // The link attaches this inquiry to the account that is signed in when it is opened (src/bookings/claims.server.ts).
+  const claimLine = 'Stav poptávky můžete sledovat ve svém účtu na webu – po přihlášení otevřete tento odkaz';
+  const claimText = opts.claimUrl ? `\n\n${claimLine}:\n${opts.claimUrl}` : '';
+  const claimHtml = opts.claimUrl ? `<p>${escapeHtml(claimLine)}: <a href="${escapeHtml(opts.claimUrl)}">${escapeHtml(opts.claimUrl)}</a></p>` : '';
   // A name cannot be put into the vocative reliably ("Jana" → "Jano", "Jiří" → "Jiří"), so the greeting stays plain.
   const greeting = 'Dobrý den,';
   const t = termPlaceholders();
@@ -86,11 +111,11 @@ export async function queueNewInquiryMails(db: Db, i: InquiryDetail): Promise<nu
     await queueMail(db, {
       to: i.email,
       subject: `Děkuji za ${i.kind === 'contact' ? 'zprávu' : 'poptávku'} – ${i.reference}`,
-      text: `${greeting}\n\n${intro}\n\nShrnutí toho, co jste mi poslali:\n\n${textTable(rows)}\n\nPokud budete chtít cokoli doplnit, stačí odpovědět na tento e-mail a uvést číslo ${i.reference}.${termsLine}\n\nS pozdravem\n${site.photographer.name}\n${site.photographer.phone}\n${siteUrl()}\n`,
+      text: `${greeting}\n\n${intro}\n\nShrnutí toho, co jste mi poslali:\n\n${textTable(replyRows)}\n\nPokud budete chtít cokoli doplnit, stačí odpovědět na tento e-mail a uvést číslo ${i.reference}.${termsLine}${claimText}\n\nS pozdravem\n${site.photographer.name}\n${site.photographer.phone}\n${siteUrl()}\n`,
       html: layout(
-        `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}</p><p>Shrnutí toho, co jste mi poslali:</p>${htmlTable(rows)}<p>Pokud budete chtít cokoli doplnit, stačí odpovědět na tento e-mail a uvést číslo <strong>${escapeHtml(
+        `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}</p><p>Shrnutí toho, co jste mi poslali:</p>${htmlTable(replyRows)}<p>Pokud budete chtít cokoli doplnit, stačí odpovědět na tento e-mail a uvést číslo <strong>${escapeHtml(
           i.reference,
-        )}</strong>.</p>${termsHtml}<p>S pozdravem<br>${escapeHtml(site.photographer.name)}<br>${escapeHtml(site.photographer.phone)}</p>`,
+        )}</strong>.</p>${termsHtml}${claimHtml}<p>S pozdravem<br>${escapeHtml(site.photographer.name)}<br>${escapeHtml(site.photographer.phone)}</p>`,
       ),
       kind: 'inquiry-autoreply',
       relatedId: i.reference,

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Job } from '@/platform/jobs.server';
 import { openDeps } from './runtime.server';
+import { pruneClaimTokens } from './claims.server';
 import { runMaintenance } from './service.server';
 
 /**
@@ -16,6 +17,7 @@ export function bookingsJobs(): Job[] {
       run: async (now) => {
         const { db, config } = await openDeps();
         await runMaintenance(db, config, now);
+        await pruneClaimTokens(db, now);
       },
     },
   ];

@@ -1,4 +1,5 @@
 import 'server-only';
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { hitRateLimit } from '@/platform/rate-limit.server';
@@ -6,12 +7,24 @@ import { log } from '@/platform/log';
 import { addDays, addMonths, daysBetween, formatCzechDate, isValidIsoDate, localToday } from '@/platform/dates';
 import { detectFlags } from './flags';
 import { LIMITS, parseInquiry, type FieldErrorMap, type InquiryKind } from './input';
-import { CLIENT_WINDOW_MS, GLOBAL_CEILING_FACTOR, GLOBAL_WINDOW_MS, MAX_AVAILABILITY_DAYS, type BookingConfig } from './config';
+import {
+  AUTO_REPLY_CLEAN_PER_DAY,
+  AUTO_REPLY_FLAGGED_PER_DAY,
+  AUTO_REPLY_PER_RECIPIENT,
+  AUTO_REPLY_WINDOW_MS,
+  CLIENT_WINDOW_MS,
+  GLOBAL_CEILING_FACTOR,
+  GLOBAL_WINDOW_MS,
+  MAX_AVAILABILITY_DAYS,
+  type BookingConfig,
+} from './config';
 import * as repo from './repositories/inquiries.server';
 import { anonymiseClosedBefore } from './repositories/gdpr.server';
 import { addNote as storeNote } from './repositories/history.server';
 import { compactInquiryCounts } from './repositories/list.server';
 import { clientHash, formAgeMs } from './secrets.server';
+import { claimLink, createClaimToken } from './claims.server';
+
 import { queueConfirmationMail, queueNewInquiryMails } from './notifications.server';
 import { STATUS_LABELS, canTransition, type InquiryStatus } from './statuses';
 
@@ -21,7 +34,7 @@ export const TRY_AGAIN = 'Zkuste to prosím znovu za chvíli – poptávku se te
 
 export type IntakeFailure = {
   ok: false;
-  status: 400 | 409 | 413 | 415 | 429 | 503;
+  status: 400 | 409 | 413 | 415 | 422 | 429 | 503;
   message: string;
   fields?: FieldErrorMap;
   retryAfterSeconds?: number;
@@ -94,9 +107,10 @@ export async function submitInquiry(getDb: () => Promise<Db>, req: IntakeRequest
       }
     }
 
+    const fingerprint = req.idempotencyKey ? createHash('sha256').update(JSON.stringify([req.kind, input])).digest('hex') : null;
     if (req.idempotencyKey) {
       const existing = await repo.findByIdempotencyKey(db, req.idempotencyKey);
-      if (existing) return { ok: true, ...existing, created: false, mailIds: [] };
+      if (existing) return replayOf(existing, fingerprint);
     }
 
     const clientKnown = req.clientAddress !== 'unknown' && req.clientAddress !== '';
@@ -134,12 +148,13 @@ export async function submitInquiry(getDb: () => Promise<Db>, req: IntakeRequest
         input,
         flags,
         idempotencyKey: req.idempotencyKey ?? null,
+        idempotencyFingerprint: fingerprint,
         clientHash: hash,
         actor: req.actor ?? (req.form ? 'web' : 'api'),
         now,
       });
     } catch (err) {
-      if (err instanceof repo.IdempotentReplay) return { ok: true, ...err.existing, created: false, mailIds: [] };
+      if (err instanceof repo.IdempotentReplay) return replayOf(err.existing, fingerprint);
       throw err;
     }
 
@@ -147,7 +162,11 @@ export async function submitInquiry(getDb: () => Promise<Db>, req: IntakeRequest
     let mailIds: number[] = [];
     try {
       const detail = await repo.findInquiry(db, stored.id);
-      if (detail) mailIds = await queueNewInquiryMails(db, detail);
+      if (detail) {
+        const autoReply = await autoReplyAllowed(db, input.email, flags, now);
+        const claimUrl = autoReply ? claimLink(await createClaimToken(db, stored.id, now)) : undefined;
+        mailIds = await queueNewInquiryMails(db, detail, { autoReply, claimUrl });
+      }
     } catch (err) {
       log.error('inquiry stored but its e-mails could not be queued', { reference: stored.reference, err });
     }
@@ -157,6 +176,38 @@ export async function submitInquiry(getDb: () => Promise<Db>, req: IntakeRequest
     log.error('inquiry: storage failed', { err });
     return { ok: false, status: 503, message: TRY_AGAIN };
   }
+}
+
+/** May this inquiry's couple get an auto-reply? Counts against the budgets in config.ts (AUTO_REPLY_*). */
+async function autoReplyAllowed(db: Db, email: string, flags: string[], now: Date): Promise<boolean> {
+  const recipient = await clientHash(db, `mail:${email.trim().toLowerCase()}`);
+  const perRecipient = await hitRateLimit(db, `autoreply:to:${recipient}`, AUTO_REPLY_PER_RECIPIENT, AUTO_REPLY_WINDOW_MS, now.getTime());
+  if (!perRecipient.allowed) {
+    log.warn('inquiry auto-reply skipped: recipient budget spent');
+    return false;
+  }
+  const flagged = flags.some((f) => f !== 'date_soon');
+  const daily = flagged
+    ? await hitRateLimit(db, 'autoreply:flagged', AUTO_REPLY_FLAGGED_PER_DAY, AUTO_REPLY_WINDOW_MS, now.getTime())
+    : await hitRateLimit(db, 'autoreply:clean', AUTO_REPLY_CLEAN_PER_DAY, AUTO_REPLY_WINDOW_MS, now.getTime());
+  if (!daily.allowed) log.warn('inquiry auto-reply skipped: daily budget spent', { flagged });
+  return daily.allowed;
+}
+
+/**
+ * A retry under the same Idempotency-Key gets the original answer; the same key with different data is refused
+ * (422, as Stripe does) instead of silently dropping the new data. Inquiries stored before fingerprints existed
+ * answer as a replay.
+ */
+function replayOf(existing: repo.KeyedInquiry, fingerprint: string | null): IntakeResult {
+  if (existing.fingerprint && fingerprint && existing.fingerprint !== fingerprint) {
+    return {
+      ok: false,
+      status: 422,
+      message: 'Klíč Idempotency-Key už byl použit pro jinou poptávku. Pro novou nebo upravenou poptávku použijte nový klíč.',
+    };
+  }
+  return { ok: true, id: existing.id, reference: existing.reference, created: false, mailIds: [] };
 }
 
 export type AvailabilityResult = { ok: true; taken: string[] } | { ok: false; status: 400; message: string };

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getDbHandle } from '@/db/db.server';
 import { resetEnvForTests } from '@/platform/env';
 import { clearContentCache } from './cache';
-import { getBlogPost, getBlogPosts, getCategories, getContentProvider, getContentStatus, getWedding, getWeddingById, getWeddings } from './registry';
+import { getBlogPost, getBlogPosts, getCategories, getContentProvider, getContentStatus, getWedding, getWeddingById, getWeddings } from './registry.server';
 
 const saved = { ...process.env };
 // Open (and migrate) the in-memory database once, under the hook's longer timeout rather than inside a test.

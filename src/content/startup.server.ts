@@ -3,7 +3,7 @@ import type { ReadinessCheck } from '@/platform/readiness.server';
 import type { StartupStep } from '@/platform/startup.server';
 import { log } from '@/platform/log';
 import { EnvError, getEnv } from '@/platform/env';
-import { getContentProvider, getContentStatus } from './registry';
+import { getContentProvider, getContentStatus } from './registry.server';
 import { getTerms, termsEnvProblems } from './terms';
 
 /** The content domain's start-up steps and readiness check (the app wires both). */

@@ -1,6 +1,6 @@
 import 'server-only';
 import { getEnv } from '@/platform/env';
-import { contentSourceNames, getCategories, getContentProvider, getWedding, getWeddingById, getWeddings } from '@/content/registry';
+import { contentSourceNames, getCategories, getContentProvider, getWedding, getWeddingById, getWeddings } from '@/content/registry.server';
 import type { ContentProvider } from '@/content/types';
 
 /** What the portfolio and wedding pages need from the content layer. */

@@ -11,6 +11,9 @@ describe('vacuumIfDue (PGlite has no autovacuum)', () => {
       await h.exec('CREATE TABLE vac_probe (id int PRIMARY KEY, v text)');
       await h.exec("INSERT INTO vac_probe SELECT g, 'x' FROM generate_series(1, 2000) g");
       await h.exec("UPDATE vac_probe SET v = 'y'");
+      // The UPDATE's dead-row counts sit in this backend's pending statistics until the next flush (at most once a
+      // second): flush them now, or they can land after the VACUUM and count 2000 dead rows again.
+      await h.exec('SELECT pg_stat_force_next_flush()');
       const stats = async () =>
         rowsOf<{ n: number }>(await h.db.execute(sql`SELECT count(*)::int AS n FROM pg_stats WHERE tablename = 'vac_probe'`))[0].n;
       const dead = async () =>

@@ -159,6 +159,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (env.STORAGE_DRIVER === 's3' && (!env.S3_BUCKET || !env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY)) {
     problems.push('STORAGE_DRIVER=s3 vyžaduje S3_BUCKET, S3_ACCESS_KEY_ID a S3_SECRET_ACCESS_KEY');
   }
+  // HS256 with a short secret can be brute-forced offline from any one session token.
+  if (env.JWT_SECRET && Buffer.byteLength(env.JWT_SECRET, 'utf8') < 32) {
+    problems.push('JWT_SECRET musí mít alespoň 32 bajtů (např. `openssl rand -base64 48`), nebo jej vynechte a server si vygeneruje vlastní');
+  }
   if (problems.length) throw new EnvError(problems);
   return env;
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { mailOutbox } from '@/db/schema';
 
@@ -41,11 +41,20 @@ export async function mailsFor(db: Db, reference: string): Promise<OutboxMail[]>
   return rows.map(toOutbox);
 }
 
-export async function recentMails(db: Db, limit: number, onlyProblems: boolean): Promise<OutboxMail[]> {
+export async function recentMails(db: Db, limit: number, onlyProblems: boolean, now = new Date()): Promise<OutboxMail[]> {
+  // Problems: failed, waiting for a retry, or stuck in `sending` past its lease (the sending instance crashed).
   const rows = await db
     .select()
     .from(mailOutbox)
-    .where(onlyProblems ? or(eq(mailOutbox.status, 'failed'), and(eq(mailOutbox.status, 'pending'), sql`${mailOutbox.attempts} > 0`)) : undefined)
+    .where(
+      onlyProblems
+        ? or(
+            eq(mailOutbox.status, 'failed'),
+            and(eq(mailOutbox.status, 'pending'), sql`${mailOutbox.attempts} > 0`),
+            and(eq(mailOutbox.status, 'sending'), lt(mailOutbox.nextAttemptAt, now)),
+          )
+        : undefined,
+    )
     .orderBy(desc(mailOutbox.id))
     .limit(limit);
   return rows.map(toOutbox);
@@ -61,7 +70,12 @@ export async function requeueMail(db: Db, id: number, now: Date): Promise<boolea
   const rows = await db
     .update(mailOutbox)
     .set({ status: 'pending', nextAttemptAt: now, attempts: 0 })
-    .where(and(eq(mailOutbox.id, id), inArray(mailOutbox.status, ['failed', 'pending'])))
+    .where(
+      and(
+        eq(mailOutbox.id, id),
+        or(inArray(mailOutbox.status, ['failed', 'pending']), and(eq(mailOutbox.status, 'sending'), lt(mailOutbox.nextAttemptAt, now))),
+      ),
+    )
     .returning({ id: mailOutbox.id });
   return rows.length > 0;
 }

@@ -1,6 +1,6 @@
 import 'server-only';
 import nodemailer from 'nodemailer';
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { mailOutbox } from '@/db/schema';
 import { getEnv } from './env';
@@ -54,27 +54,36 @@ export function mailRetryDelayMs(attempts: number): number {
 }
 
 export const MAX_MAIL_ATTEMPTS = 8;
+/** How long a claimed message may stay `sending`; after that it counts as interrupted and is tried again. */
+export const MAIL_LEASE_MS = 5 * 60_000;
 
 /** Send what is due. Safe to call after every commit and from the scheduler; each row is claimed atomically. */
 export async function deliverPendingMail(db: Db, opts: { ids?: number[]; now?: Date } = {}): Promise<void> {
   const env = getEnv();
   const now = opts.now ?? new Date();
+  // Due: pending mail whose time has come, and mail whose sending lease ran out (the instance sending it crashed).
   const due = await db
     .select()
     .from(mailOutbox)
-    .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now)))
+    .where(and(inArray(mailOutbox.status, ['pending', 'sending']), lte(mailOutbox.nextAttemptAt, now)))
     .orderBy(asc(mailOutbox.id))
     .limit(50);
   for (const m of due) {
     if (opts.ids && !opts.ids.includes(m.id)) continue;
-    // Claim the row so two instances never send the same message twice.
+    if (m.status === 'sending') log.warn('mail: sending lease expired, trying again', { id: m.id, attempts: m.attempts });
+    // Claim the row with a lease, so two instances never send the same message at once; a crash mid-send leaves
+    // a lease that expires, and the message is tried again (a message may then arrive twice, never not at all).
     const claimed = await db
       .update(mailOutbox)
-      .set({ status: 'sending', attempts: sql`${mailOutbox.attempts} + 1` })
-      .where(and(eq(mailOutbox.id, m.id), eq(mailOutbox.status, 'pending')))
+      .set({ status: 'sending', attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + MAIL_LEASE_MS) })
+      .where(and(eq(mailOutbox.id, m.id), eq(mailOutbox.status, m.status), lte(mailOutbox.nextAttemptAt, now)))
       .returning({ attempts: mailOutbox.attempts });
     if (!claimed.length) continue;
     const attempts = claimed[0].attempts;
+    if (m.status === 'sending' && attempts > MAX_MAIL_ATTEMPTS) {
+      await db.update(mailOutbox).set({ status: 'failed', lastError: 'Odesílání bylo opakovaně přerušeno.' }).where(eq(mailOutbox.id, m.id));
+      continue;
+    }
     if (!env.SMTP_URL) {
       await db.update(mailOutbox).set({ status: 'stored', sentAt: new Date() }).where(eq(mailOutbox.id, m.id));
       log.info('mail stored in outbox (no SMTP_URL configured)', { to: m.toAddress, subject: m.subject, id: m.id });

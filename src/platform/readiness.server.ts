@@ -8,6 +8,8 @@ export interface CheckResult {
   ok: boolean;
   ms: number;
   detail?: string;
+  /** The real failure, for the log; never part of the public answer. */
+  error?: string;
 }
 
 /** A domain's readiness check: resolves with a short detail, throws (or times out) when not ready. */
@@ -35,7 +37,8 @@ async function timed(fn: () => Promise<string | undefined>): Promise<CheckResult
     ]);
     return { ok: true, ms: Math.round(performance.now() - start), ...(detail ? { detail } : {}) };
   } catch (err) {
-    return { ok: false, ms: Math.round(performance.now() - start), detail: err instanceof Error ? err.message : String(err) };
+    // The reason goes to the log only: error texts name internal hosts, and this endpoint is public.
+    return { ok: false, ms: Math.round(performance.now() - start), detail: 'unavailable', error: err instanceof Error ? err.message : String(err) };
   } finally {
     clearTimeout(timer);
   }
@@ -60,5 +63,7 @@ export async function readiness(domainChecks: ReadinessCheck[], requestId?: stri
   all.forEach((c, i) => (checks[c.name] = results[i]));
   const ready = Object.values(checks).every((c) => c.ok);
   if (!ready) log.warn('not ready', { requestId, checks });
-  return { ready, checks };
+  const shown: Record<string, CheckResult> = {};
+  for (const [name, { ok, ms, detail }] of Object.entries(checks)) shown[name] = { ok, ms, ...(detail ? { detail } : {}) };
+  return { ready, checks: shown };
 }

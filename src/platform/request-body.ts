@@ -33,8 +33,10 @@ export async function readBodyText(request: Request, maxBytes = DEFAULT_BODY_LIM
 
 /** Parse a JSON body (any value); callers validate the shape with zod. */
 export async function readJsonBody(request: Request, maxBytes = DEFAULT_BODY_LIMIT): Promise<unknown> {
+  // The type must say JSON: a body without one is what a cross-site HTML form or a "simple" cross-origin request
+  // sends (text/plain, or nothing), and those must never change state.
   const type = request.headers.get('content-type') ?? '';
-  if (type && !type.includes('json')) throw new BodyError(415, 'Očekáván obsah typu application/json.');
+  if (!/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(type.trim())) throw new BodyError(415, 'Očekáván obsah typu application/json.');
   const text = await readBodyText(request, maxBytes);
   if (!text.trim()) return {};
   try {

@@ -193,7 +193,16 @@ describe('accounts', () => {
     await page.getByRole('button', { name: 'Přihlásit se' }).click();
     await page.waitForURL((u) => u.pathname === '/ucet');
     await expect(page.getByTestId('account-email').textContent()).resolves.toBe(COUPLE.email);
-    // Their own inquiry (matched by the confirmed e-mail, case-insensitively) and never anyone else's.
+    // A matching e-mail alone shows nothing: the inquiry is attached through the link mailed to its address.
+    expect(await page.getByTestId('couple-inquiries').count()).toBe(0);
+    const reply = await smtp.waitFor((m) => m.to.some((t) => t.toLowerCase() === COUPLE.email) && m.subject.includes(ownReference));
+    const claim = linkFrom(reply.text, '/ucet/pripojit-poptavku?t=');
+    await page.goto(claim);
+    await expectNoAxeViolations(page);
+    await hydrated(page);
+    await page.getByRole('button', { name: `Připojit poptávku ${ownReference}` }).click();
+    await page.waitForURL((u) => u.pathname === '/ucet' && u.searchParams.get('pripojeno') === ownReference);
+    // Their own inquiry and never anyone else's.
     const inquiries = await page.getByTestId('couple-inquiries').textContent();
     expect(inquiries).toContain(ownReference);
     expect(inquiries).toContain('Zámek Loučeň');

@@ -151,7 +151,43 @@ describe('Czech copy', () => {
     for (const phrase of ['Google Analytics', '_ga', 'pseudonymizované', months, 'EU-US Data Privacy Framework']) expect(text).toContain(phrase);
     for (const phrase of ['Google Ireland Limited', months, 'EU-US Data Privacy Framework']) expect(prefsText).toContain(phrase);
     expect([...forbiddenIn('cookie banner', text), ...forbiddenIn('cookie settings', prefsText)]).toEqual([]);
+
+    // After consent the tag is configured with the lifetime the banner states (30-day months).
+    await ctx.route('https://www.googletagmanager.com/**', (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
+    await prefs.getByRole('button', { name: 'Přijmout vše' }).click();
+    const cookieExpires = async () =>
+      page.evaluate(() => {
+        const entries = (window as unknown as { dataLayer?: ArrayLike<unknown>[] }).dataLayer ?? [];
+        const config = entries.map((e) => Array.from(e)).find((e) => e[0] === 'config');
+        return (config?.[2] as { cookie_expires?: number } | undefined)?.cookie_expires ?? null;
+      });
+    await expect.poll(cookieExpires, { timeout: 10_000 }).toBe(getTerms().analyticsCookieMonths * 30 * 86_400);
     await ctx.close();
+  });
+
+  it('says only page views are counted, and names no Google, when analytics is not configured', { timeout: 180_000 }, async () => {
+    const plain = await startServer();
+    try {
+      const ctx = await newContext(browser, 'desktop');
+      const page = await ctx.newPage();
+      await page.goto(plain.url + '/');
+      await page.locator('#cc-main .cm').waitFor({ state: 'visible' });
+      const text = await readableText(page, '#cc-main .cm');
+      await page.getByRole('button', { name: 'Nastavení podle kategorií' }).click();
+      await page.locator('#cc-main .pm').waitFor({ state: 'visible' });
+      const prefsText = await readableText(page, '#cc-main .pm');
+      expect(text).toContain('kolikrát se která stránka zobrazila');
+      expect(prefsText).toContain('Neukládám žádné údaje o vás');
+      for (const t of [text, prefsText]) expect(t).not.toContain('Google');
+      expect([...forbiddenIn('cookie banner', text), ...forbiddenIn('cookie settings', prefsText)]).toEqual([]);
+      await page.goto(plain.url + '/ochrana-udaju');
+      const privacy = await readableText(page);
+      expect(privacy).not.toContain('Google');
+      expect(privacy).toContain('Údaje mimo Evropský hospodářský prostor nepředávám.');
+      await ctx.close();
+    } finally {
+      await plain.stop();
+    }
   });
 
   it('refuses to start when HOLD_DAYS disagrees with content/terms.json', async () => {

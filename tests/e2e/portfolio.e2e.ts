@@ -128,6 +128,7 @@ describe('wedding detail', () => {
     expect(imgs.every((i) => Number(i.w) > 0 && Number(i.h) > 0)).toBe(true);
     expect(imgs.filter((i) => i.fp === 'high')).toHaveLength(1);
     expect(imgs.filter((i) => i.loading === 'lazy').length).toBe(imgs.length - 1);
+    // One high-priority image preload: this page's own LCP image (prefetched pages must not add theirs).
     expect(await page.locator('link[rel="preload"][as="image"][fetchpriority="high"]').count()).toBe(1);
     const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
     expect(ld['@type']).toBe('ImageGallery');

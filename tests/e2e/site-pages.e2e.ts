@@ -176,7 +176,7 @@ describe('content of the pages', () => {
     await ctx.close();
   });
 
-  it('the home page has the business JSON-LD, the favourite weddings and a preloaded hero image', async () => {
+  it('the home page has the business JSON-LD, the favourite weddings and a high-priority hero image in the first HTML', async () => {
     const ctx = await newContext(browser, 'phone');
     const page = await ctx.newPage();
     await page.goto(server.url + '/');
@@ -192,6 +192,7 @@ describe('content of the pages', () => {
     expect(imgs[0].priority).toBe('high');
     expect(imgs[0].loading).not.toBe('lazy');
     expect(imgs.slice(1).every((i) => i.loading === 'lazy' && i.priority !== 'high')).toBe(true);
+    // One high-priority image preload: this page's own LCP image (prefetched pages must not add theirs).
     expect(await page.locator('link[rel="preload"][as="image"][fetchpriority="high"]').count()).toBe(1);
     await ctx.close();
   });

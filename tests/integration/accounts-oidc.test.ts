@@ -1,14 +1,15 @@
 /**
  * Provider sign-in of the built-in server against a real OAuth2/OIDC server (oauth2-mock-server) on loopback:
- * /connect/{provider} → authorize → /connect/{provider}/callback (code + PKCE + state + nonce) → the site page
- * with access_token → /auth/{provider}/callback → {jwt, user}.
+ * /connect/{provider} → authorize → /connect/{provider}/callback (code + PKCE + state; the ID token's audience and
+ * nonce checked) → session cookie and /ucet. Raw access tokens in URLs are refused (issue 14, item 4).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { createTestDb } from '@tests/support/test-db';
 import type { DbHandle } from '@/db/client';
 import { resetEnvForTests } from '@/platform/env';
-import { createUser } from '@/accounts/builtin/repository';
+import { createUser, findUserByEmail } from '@/accounts/builtin/repository';
+import { AdminPromotionError, createOrPromoteAdmin } from '@/accounts/admin';
 import { startAccountServer } from '@tests/support/accounts-http';
 
 let h: DbHandle;
@@ -31,6 +32,9 @@ afterAll(async () => {
   resetEnvForTests();
 });
 beforeEach(() => {
+  // A hook a failed flow never reached must not leak into the next test.
+  idp.service.removeAllListeners('beforeUserinfo');
+  idp.service.removeAllListeners('beforeTokenSigning');
   Object.assign(process.env, {
     SITE_URL: site.url,
     OIDC_ISSUER: idp.issuer.url,
@@ -50,8 +54,18 @@ function userinfo(body: Record<string, unknown>, statusCode = 200) {
   });
 }
 
-/** Walks the browser's redirects by hand, keeping the flow cookie. Returns the final site URL with access_token. */
-async function runFlow(opts: { tamperState?: boolean; dropCookie?: boolean } = {}): Promise<URL> {
+function idToken(change: (payload: Record<string, unknown>) => void) {
+  const handler = (token: { payload: Record<string, unknown> }) => {
+    // The ID token is the one with a nonce (access tokens carry none).
+    if (token.payload.nonce === undefined) return;
+    change(token.payload);
+    idp.service.off('beforeTokenSigning', handler);
+  };
+  idp.service.on('beforeTokenSigning', handler);
+}
+
+/** Walks the browser's redirects by hand, keeping the flow cookie. Returns where the site sends the browser, and its cookies. */
+async function runFlow(opts: { tamperState?: boolean; dropCookie?: boolean } = {}): Promise<{ location: URL; cookies: string[] }> {
   const connect = await fetch(`${site.url}/api/connect/oidc`, { redirect: 'manual' });
   expect(connect.status).toBe(302);
   const authorize = new URL(connect.headers.get('location')!);
@@ -67,48 +81,94 @@ async function runFlow(opts: { tamperState?: boolean; dropCookie?: boolean } = {
   if (opts.tamperState) back.searchParams.set('state', 'forged');
   const callback = await fetch(back, { redirect: 'manual', headers: opts.dropCookie ? {} : { cookie } });
   expect(callback.status).toBe(302);
-  return new URL(callback.headers.get('location')!);
+  return { location: new URL(callback.headers.get('location')!), cookies: callback.headers.getSetCookie() };
+}
+
+function sessionFrom(cookies: string[]): string | null {
+  const c = cookies.find((x) => x.startsWith('strapi_jwt='));
+  return c ? c.split(';')[0].slice('strapi_jwt='.length) : null;
 }
 
 describe('OpenID Connect provider (built-in mode)', () => {
-  it('signs a new user in and creates a confirmed account from the verified e-mail', async () => {
-    const landing = await runFlow();
-    expect(landing.pathname).toBe('/ucet/prihlaseni/oidc');
-    const accessToken = landing.searchParams.get('access_token')!;
-    expect(accessToken).toBeTruthy();
-
+  it('signs a new user in from the checked ID token and sets the session cookie — no token in any URL', async () => {
     userinfo({ sub: 'johndoe', email: 'Nevesta@Example.cz', email_verified: true, preferred_username: 'nevesta' });
-    const res = await fetch(`${site.url}/api/auth/oidc/callback?access_token=${encodeURIComponent(accessToken)}`);
-    expect(res.status).toBe(200);
-    const body = (await res.json()) as { jwt: string; user: Record<string, unknown> };
-    expect(body.user).toMatchObject({ email: 'nevesta@example.cz', provider: 'oidc', confirmed: true, blocked: false, username: 'nevesta' });
-    const me = await fetch(`${site.url}/api/users/me`, { headers: { authorization: `Bearer ${body.jwt}` } });
+    const { location, cookies } = await runFlow();
+    expect(location.href).toBe(`${site.url}/ucet`);
+    const jwt = sessionFrom(cookies);
+    expect(jwt).toBeTruthy();
+    expect(cookies.find((c) => c.startsWith('strapi_jwt='))).toMatch(/HttpOnly; SameSite=Lax/);
+    const me = await fetch(`${site.url}/api/users/me`, { headers: { authorization: `Bearer ${jwt}` } });
     expect(me.status).toBe(200);
+    const body = (await me.json()) as { id: number };
+    expect(body).toMatchObject({ email: 'nevesta@example.cz', provider: 'oidc', confirmed: true, blocked: false, username: 'nevesta' });
 
     // The same person again: same account.
     userinfo({ sub: 'johndoe', email: 'nevesta@example.cz', email_verified: true });
-    const again = (await (await fetch(`${site.url}/api/auth/oidc/callback?access_token=x`)).json()) as { user: { id: number } };
-    expect(again.user.id).toBe(body.user.id);
+    const again = sessionFrom((await runFlow()).cookies);
+    const me2 = (await (await fetch(`${site.url}/api/users/me`, { headers: { authorization: `Bearer ${again}` } })).json()) as { id: number };
+    expect(me2.id).toBe(body.id);
+  });
+
+  it('refuses an ID token issued to another application, or with another nonce', async () => {
+    userinfo({ sub: 'johndoe', email: 'nevesta@example.cz', email_verified: true });
+    idToken((p) => (p.aud = 'cizi-aplikace'));
+    const foreign = await runFlow();
+    expect(foreign.location.search).toBe('?chyba=poskytovatel');
+    expect(sessionFrom(foreign.cookies)).toBeNull();
+
+    userinfo({ sub: 'johndoe', email: 'nevesta@example.cz', email_verified: true });
+    idToken((p) => (p.nonce = 'jina-nonce'));
+    const replayed = await runFlow();
+    expect(replayed.location.search).toBe('?chyba=poskytovatel');
+    expect(sessionFrom(replayed.cookies)).toBeNull();
+  });
+
+  it('does not accept raw access tokens in URLs, not even a valid one', async () => {
+    const { access_token } = (await (
+      await fetch(`${idp.issuer.url}/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from('jina-aplikace:tajne').toString('base64')}` },
+        body: 'grant_type=client_credentials&scope=openid',
+      })
+    ).json()) as { access_token: string };
+    expect(access_token).toBeTruthy();
+    userinfo({ sub: 'johndoe', email: 'nevesta@example.cz', email_verified: true });
+    const res = await fetch(`${site.url}/api/auth/oidc/callback?access_token=${encodeURIComponent(access_token)}`);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { jwt?: string }).jwt).toBeUndefined();
   });
 
   it('refuses a forged state or a missing flow cookie', async () => {
-    expect((await runFlow({ tamperState: true })).search).toBe('?chyba=poskytovatel');
-    expect((await runFlow({ dropCookie: true })).search).toBe('?chyba=poskytovatel');
+    expect((await runFlow({ tamperState: true })).location.search).toBe('?chyba=poskytovatel');
+    expect((await runFlow({ dropCookie: true })).location.search).toBe('?chyba=poskytovatel');
   });
 
-  it('refuses a rejected token, a missing or unverified e-mail, and an address owned by a local account', async () => {
-    const call = async () => fetch(`${site.url}/api/auth/oidc/callback?access_token=abc`).then(async (r) => ({ status: r.status, body: (await r.json()) as { error: { message: string } } }));
-    userinfo({ error: 'invalid_token' }, 401);
-    expect(await call()).toMatchObject({ status: 400, body: { error: { message: 'Invalid access_token.' } } });
-    userinfo({ sub: 'x' });
-    expect(await call()).toMatchObject({ status: 400, body: { error: { message: 'Email was not available.' } } });
-    userinfo({ sub: 'x', email: 'cizi@example.cz', email_verified: false });
-    expect(await call()).toMatchObject({ status: 400, body: { error: { message: 'Email was not available.' } } });
+  it('refuses a missing, unverified or unconfirmed-as-verified e-mail, another subject, and an address owned by a local account', async () => {
+    for (const info of [
+      { sub: 'johndoe' },
+      { sub: 'johndoe', email: 'cizi@example.cz', email_verified: false },
+      // No email_verified at all is not a yes.
+      { sub: 'johndoe', email: 'cizi@example.cz' },
+      // A userinfo answer about somebody else than the ID token's subject.
+      { sub: 'nekdo-jiny', email: 'cizi@example.cz', email_verified: true },
+    ]) {
+      userinfo(info);
+      const r = await runFlow();
+      expect(r.location.search, JSON.stringify(info)).toBe('?chyba=poskytovatel');
+      expect(sessionFrom(r.cookies)).toBeNull();
+    }
     await createUser(h.db, { username: 'mistni', email: 'mistni@example.cz', passwordHash: null, confirmed: true, roleId: null });
-    userinfo({ sub: 'x', email: 'mistni@example.cz', email_verified: true });
-    expect(await call()).toMatchObject({ status: 400, body: { error: { message: 'Email is already taken.' } } });
-    const missing = await fetch(`${site.url}/api/auth/oidc/callback`);
-    expect(missing.status).toBe(400);
+    userinfo({ sub: 'johndoe', email: 'mistni@example.cz', email_verified: true });
+    expect((await runFlow()).location.search).toBe('?chyba=poskytovatel');
+  });
+
+  it('never promotes a provider account to admin by its e-mail', async () => {
+    userinfo({ sub: 'johndoe', email: 'svedek@example.cz', email_verified: true });
+    expect(sessionFrom((await runFlow()).cookies)).toBeTruthy();
+    await expect(createOrPromoteAdmin(h.db, { email: 'svedek@example.cz', password: 'heslo-admina-1' })).rejects.toBeInstanceOf(AdminPromotionError);
+    const user = await findUserByEmail(h.db, 'svedek@example.cz');
+    expect(user?.role?.type).not.toBe('admin');
+    expect(user?.passwordHash).toBeNull();
   });
 
   it('any other provider name is disabled', async () => {

@@ -149,17 +149,44 @@ describe.each(kinds)('built-in account server over HTTP (%s)', (kind) => {
       expect(me.status).toBe(200);
     });
 
-    it('refuses a taken e-mail or username (case-insensitive)', async () => {
+    it('answers a taken e-mail exactly like a new one and mails its owner what to do (no enumeration, no hijack)', async () => {
+      // Someone registers the couple's address first, with their own password, and never confirms it.
+      const email = newEmail();
+      await call('POST', '/auth/local/register', { body: { username: email, email, password: 'utocnikovo-heslo' } });
+      const fresh = await call('POST', '/auth/local/register', { body: { username: newEmail(), email: newEmail(), password: 'svatba-2025' } });
+      const taken = await call('POST', '/auth/local/register', { body: { username: email, email: email.toUpperCase(), password: 'svatba-2025' } });
+      expect(taken.status).toBe(200);
+      expect(Object.keys(taken.json ?? {})).toEqual(Object.keys(fresh.json ?? {}));
+      expect(taken.json).toMatchObject({ user: { ...userShape, email, confirmed: false } });
+      expect((taken.json?.user as { id: number }).id).toBeGreaterThan((fresh.json?.user as { id: number }).id);
+      // The owner learns about it — with a link to set a password, never one that confirms the first password.
+      const notice = await lastMailTo(email);
+      expect(notice.subject).toBe('Účet s touto adresou už existuje');
+      expect(notice.text).not.toContain('confirmation=');
+      const reset = await call('POST', '/auth/reset-password', { body: { code: codeFrom(notice.text, 'code'), password: 'moje-vlastni-heslo', passwordConfirmation: 'moje-vlastni-heslo' } });
+      expect(reset.status).toBe(200);
+      expect(reset.json?.user).toMatchObject({ email, confirmed: true });
+      ip = nextIp();
+      expect((await call('POST', '/auth/local', { body: { identifier: email, password: 'utocnikovo-heslo' } })).status).toBe(400);
+      expect((await call('POST', '/auth/local', { body: { identifier: email, password: 'moje-vlastni-heslo' } })).status).toBe(200);
+      // A confirmed owner is told to sign in.
+      const { email: confirmed } = await confirmedUser();
+      expect((await call('POST', '/auth/local/register', { body: { username: confirmed, email: confirmed, password: 'svatba-2025' } })).status).toBe(200);
+      expect((await lastMailTo(confirmed)).subject).toBe('Účet s touto adresou už existuje');
+    });
+
+    it('refuses a taken username, and a taken e-mail when confirmation is off (a new account would sign in at once)', async () => {
       const email = newEmail();
       await call('POST', '/auth/local/register', { body: { username: email, email, password: 'svatba-2025' } });
       expectError(
-        await call('POST', '/auth/local/register', { body: { username: 'jiny-uzivatel', email: email.toUpperCase(), password: 'svatba-2025' } }),
+        await call('POST', '/auth/local/register', { body: { username: email, email: newEmail(), password: 'svatba-2025' } }),
         400,
         'ApplicationError',
         'Email or Username are already taken',
       );
+      setEnv({ AUTH_EMAIL_CONFIRMATION: 'false' });
       expectError(
-        await call('POST', '/auth/local/register', { body: { username: email, email: newEmail(), password: 'svatba-2025' } }),
+        await call('POST', '/auth/local/register', { body: { username: 'jiny-uzivatel', email: email.toUpperCase(), password: 'svatba-2025' } }),
         400,
         'ApplicationError',
         'Email or Username are already taken',
@@ -376,7 +403,7 @@ describe.each(kinds)('built-in account server over HTTP (%s)', (kind) => {
 
   // ---- send-email-confirmation --------------------------------------------------------------------------------
   describe('POST /auth/send-email-confirmation', () => {
-    it('answers {email, sent:true} for unknown and unconfirmed addresses; errors for confirmed and blocked ones', async () => {
+    it('answers {email, sent:true} for every address; only an unconfirmed one gets mail', async () => {
       expect(await call('POST', '/auth/send-email-confirmation', { body: { email: 'nikdo@example.cz' } })).toMatchObject({
         status: 200,
         json: { email: 'nikdo@example.cz', sent: true },
@@ -390,17 +417,35 @@ describe.each(kinds)('built-in account server over HTTP (%s)', (kind) => {
       // Only the latest link works.
       expectError(await call('GET', `/auth/email-confirmation?confirmation=${encodeURIComponent(firstCode)}`), 400, 'ValidationError', 'Invalid token');
 
+      // Confirmed, blocked and unknown addresses get the same answer (no enumeration) and no mail.
       const { email: confirmed } = await confirmedUser();
-      expectError(await call('POST', '/auth/send-email-confirmation', { body: { email: confirmed } }), 400, 'ApplicationError', 'Already confirmed');
+      const before = (await lastMailTo(confirmed)).id;
+      expect(await call('POST', '/auth/send-email-confirmation', { body: { email: confirmed } })).toMatchObject({ status: 200, json: { email: confirmed, sent: true } });
+      expect((await lastMailTo(confirmed)).id).toBe(before);
 
       const blocked = newEmail();
       await call('POST', '/auth/local/register', { body: { username: blocked, email: blocked, password: 'svatba-2025' } });
       await updateUser(h.db, (await findUserByEmail(h.db, blocked))!.id, { blocked: true });
-      expectError(await call('POST', '/auth/send-email-confirmation', { body: { email: blocked } }), 400, 'ApplicationError', 'User blocked');
+      expect(await call('POST', '/auth/send-email-confirmation', { body: { email: blocked } })).toMatchObject({ status: 200, json: { email: blocked, sent: true } });
     });
   });
 
   // ---- users/me --------------------------------------------------------------------------------------------------
+  describe('POST /auth/logout (sign-out revokes the token server-side)', () => {
+    it('the signed-out token stops working at once; other sessions of the user keep working', async () => {
+      const { email, password } = await confirmedUser();
+      const one = (await call('POST', '/auth/local', { body: { identifier: email, password } })).json?.jwt as string;
+      const two = (await call('POST', '/auth/local', { body: { identifier: email, password } })).json?.jwt as string;
+      expect((await call('GET', '/users/me', { token: one })).status).toBe(200);
+      expect(await call('POST', '/auth/logout', { token: one })).toMatchObject({ status: 200, json: { ok: true } });
+      expectError(await call('GET', '/users/me', { token: one }), 401, 'UnauthorizedError', 'Missing or invalid credentials');
+      expect((await call('GET', '/users/me', { token: two })).status).toBe(200);
+      // Twice, or without a valid token: 401.
+      expect((await call('POST', '/auth/logout', { token: one })).status).toBe(401);
+      expect((await call('POST', '/auth/logout')).status).toBe(401);
+    });
+  });
+
   describe('GET /users/me', () => {
     it('403 without a token, 401 with a bad or expired one', async () => {
       expectError(await call('GET', '/users/me'), 403, 'ForbiddenError', 'Forbidden');

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { createContentfulProvider } from '@/content/providers/contentful/contentful-provider';
 import { clearContentCache } from '@/content/cache';
 import { clearContentErrors, lastContentError } from '@/content/status';
-import { getContentStatus, getWedding, getWeddings } from '@/content/registry';
+import { getContentStatus, getWedding, getWeddings } from '@/content/registry.server';
 import { resetEnvForTests } from '@/platform/env';
 import { GET as mediaGET } from '@/app/api/media/[source]/[...path]/route';
 import { startFakeContentful, type FakeContentful } from '../fakes/contentful';

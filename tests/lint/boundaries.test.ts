@@ -19,7 +19,7 @@ describe('import boundaries (eslint.config.mjs)', () => {
   it.each([
     ['src/db/schema/wrong.ts', "import { foldForSearch } from '@/bookings/statuses';\nexport const x = foldForSearch;\n", /src\/db imports no domain/],
     ['src/db/wrong.ts', "import { STATUSES } from '../bookings/statuses';\nexport const x = STATUSES;\n", /src\/db imports no domain/],
-    ['src/platform/wrong.ts', "import { getContentStatus } from '@/content/registry';\nexport const x = getContentStatus;\n", /src\/platform imports no domain/],
+    ['src/platform/wrong.ts', "import { getContentStatus } from '@/content/registry.server';\nexport const x = getContentStatus;\n", /src\/platform imports no domain/],
     ['src/platform/wrong.ts', "import { Gallery } from '@/ui/form/fields';\nexport const x = Gallery;\n", /src\/platform imports no ui/],
     ['src/accounts/wrong.ts', "import { listInquiries } from '@/bookings/repositories/list.server';\nexport const x = listInquiries;\n", /only through its public module/],
     ['src/bookings/wrong.ts', "import { requireAdmin } from '@/accounts/guards.server';\nexport const x = requireAdmin;\n", /only through its public module/],

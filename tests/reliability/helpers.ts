@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { sql } from 'drizzle-orm';
@@ -102,11 +103,14 @@ export function validInquiry(tag: string, n: number): InquiryPayload {
   };
 }
 
-export async function postInquiry(
-  baseUrl: string,
-  body: unknown,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; json: { reference?: string; error?: { message: string; fields?: Record<string, string> } } | null; headers: Headers }> {
+type InquiryAnswer = { status: number; json: { reference?: string; error?: { message: string; fields?: Record<string, string> } } | null; headers: Headers };
+
+/**
+ * POST /api/inquiries. `from` binds the socket to that local address (any of 127.0.0.0/8): a different real
+ * client as the server sees it, without trusting any header.
+ */
+export async function postInquiry(baseUrl: string, body: unknown, headers: Record<string, string> = {}, from?: string): Promise<InquiryAnswer> {
+  if (from) return postInquiryFrom(baseUrl, body, headers, from);
   const res = await fetch(`${baseUrl}/api/inquiries`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID(), ...headers },
@@ -122,6 +126,43 @@ export async function postInquiry(
     /* not JSON */
   }
   return { status: res.status, json, headers: res.headers };
+}
+
+function postInquiryFrom(baseUrl: string, body: unknown, headers: Record<string, string>, from: string): Promise<InquiryAnswer> {
+  const payload = typeof body === 'string' ? body : JSON.stringify(body);
+  const url = new URL('/api/inquiries', baseUrl);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      {
+        method: 'POST',
+        // A fresh connection per request: a kept-alive socket the server closes when idle would reset mid-flood.
+        agent: false,
+        localAddress: from,
+        timeout: 60_000,
+        headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)), 'idempotency-key': randomUUID(), ...headers },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => {
+          let json = null;
+          try {
+            json = JSON.parse(text);
+          } catch {
+            /* not JSON */
+          }
+          const h = new Headers();
+          for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') h.set(k, v);
+          resolve({ status: res.statusCode ?? 0, json, headers: h });
+        });
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error('inquiry request timed out')));
+    req.on('error', reject);
+    req.end(payload);
+  });
 }
 
 /**

@@ -25,6 +25,7 @@ import {
   type FormState,
 } from '../forms';
 import { renewSession } from '../renewal.server';
+import { revokeToken } from '../builtin/service.server';
 
 /**
  * Server actions behind the account forms. Each one validates with zod (Czech per-field messages), talks to the
@@ -101,6 +102,15 @@ function stringField(formData: FormData, key: string): string | null {
 export async function signOutAction(formData: FormData): Promise<void> {
   if (!isFormData(formData)) formData = new FormData();
   const client = await serverClient();
+  // Built-in accounts: the token stops working server-side too, not only in this browser.
+  const token = accountsConfig().source === 'builtin' ? await client.getToken() : null;
+  if (token) {
+    try {
+      await revokeToken(await getDb(), token);
+    } catch (err) {
+      log.error('sign-out: could not revoke the token', { err });
+    }
+  }
   await client.logout();
   redirect(safeNextPath(stringField(formData, 'next'), '/ucet/prihlaseni?odhlaseno=1'));
 }

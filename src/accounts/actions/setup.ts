@@ -4,7 +4,7 @@ import { redirect } from 'next/navigation';
 import { getDb } from '@/db/db.server';
 import { log } from '@/platform/log';
 import { accountsConfig } from '../config';
-import { adminExists, createOrPromoteAdmin } from '../admin';
+import { AdminPromotionError, adminExists, assertPromotable, createOrPromoteAdmin } from '../admin';
 import { consumeToken } from '../builtin/repository';
 import { fieldErrors, formValues, setupSchema } from '../forms';
 import type { FormState } from '../form-state';
@@ -24,9 +24,15 @@ export async function adminSetupAction(_prev: FormState, formData: FormData): Pr
   if (!parsed.success) return { status: 'error', errors: fieldErrors(parsed.error), values };
   const db = await getDb();
   if (await adminExists(db)) return { status: 'error', message: 'Administrátor už existuje. Přihlaste se prosím.', values };
+  const email = parsed.data.email.toLowerCase();
+  try {
+    await assertPromotable(db, email);
+  } catch (err) {
+    if (err instanceof AdminPromotionError) return { status: 'error', errors: { email: err.message }, values };
+    throw err;
+  }
   const token = await consumeToken(db, 'admin-setup', parsed.data.token);
   if (!token) return { status: 'error', message: 'Odkaz je neplatný, už byl použit, nebo vypršel. Restartujte prosím server pro nový odkaz.', values };
-  const email = parsed.data.email.toLowerCase();
   await createOrPromoteAdmin(db, { email, password: parsed.data.password });
   log.info('admin account set up through the one-time link', { email });
   const client = await serverClient();

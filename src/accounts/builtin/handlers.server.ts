@@ -5,6 +5,7 @@ import { getEnv, siteUrl } from '@/platform/env';
 import { clientAddress, hitRateLimit } from '@/platform/rate-limit.server';
 import { BodyError, readJsonBody } from '@/platform/request-body';
 import { log } from '@/platform/log';
+import { isForeignOrigin } from '@/platform/origin';
 import { AuthError, errorResponse, rateLimitError } from './errors';
 import * as service from './service.server';
 import { providerCallback, providerConnect, providerGrantCallback } from './oidc.server';
@@ -55,6 +56,8 @@ async function body(request: Request): Promise<unknown> {
 function wrap(route: string | null, fn: (db: Db, request: Request, params: Record<string, string>) => Promise<Response>): Handler {
   return async (db, request, params = {}) => {
     try {
+      // State-changing calls from a page on another site are refused (the site's own pages call in-process).
+      if (request.method === 'POST' && isForeignOrigin(request)) throw new AuthError(403, 'ForbiddenError', 'Cross-origin request refused');
       if (route) await rateLimit(db, request, route);
       return await fn(db, request, params);
     } catch (err) {
@@ -98,6 +101,7 @@ export const handlers = {
     // Strapi redirects to its configured page; ours is the site's sign-in page.
     return new Response(null, { status: 302, headers: { location: `${siteUrl()}/ucet/prihlaseni?potvrzeno=1`, 'cache-control': 'no-store' } });
   }),
+  logout: wrap(null, async (db, request) => json(await service.logout(db, bearerToken(request)))),
   me: wrap(null, async (db, request) => {
     const url = new URL(request.url);
     return json(await service.me(db, bearerToken(request), wantsRole(url.search)));
@@ -118,6 +122,7 @@ export function routeFor(method: string, path: string): { handler: Handler; para
     ['POST', /^\/auth\/change-password$/, handlers.changePassword],
     ['POST', /^\/auth\/send-email-confirmation$/, handlers.sendEmailConfirmation],
     ['GET', /^\/auth\/email-confirmation$/, handlers.emailConfirmation],
+    ['POST', /^\/auth\/logout$/, handlers.logout],
     ['GET', /^\/users\/me$/, handlers.me],
     ['GET', /^\/connect\/(?<provider>[\w-]+)$/, handlers.connect],
     ['GET', /^\/connect\/(?<provider>[\w-]+)\/callback$/, handlers.grantCallback],

@@ -36,6 +36,8 @@ export interface SessionClaims {
   id: number;
   /** users.token_version at issue time; a password change invalidates older tokens. */
   ver: number;
+  /** Token id, for revocation on sign-out (absent in tokens issued before it existed). */
+  jti?: string;
   exp: number;
   iat: number;
 }
@@ -44,6 +46,7 @@ export async function issueJwt(db: Db, user: { id: number; tokenVersion: number 
   return new SignJWT({ id: user.id, ver: user.tokenVersion })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuedAt()
+    .setJti(crypto.randomUUID())
     .setExpirationTime(`${lifetimeSeconds}s`)
     .sign(await jwtSecret(db));
 }
@@ -55,7 +58,8 @@ export async function verifyJwt(db: Db, token: string): Promise<SessionClaims | 
     const ver = payload.ver ?? 0;
     if (typeof id !== 'number' || !Number.isSafeInteger(id) || typeof ver !== 'number') return null;
     if (typeof payload.exp !== 'number' || typeof payload.iat !== 'number') return null;
-    return { id, ver, exp: payload.exp, iat: payload.iat };
+    const jti = typeof payload.jti === 'string' ? payload.jti : undefined;
+    return { id, ver, jti, exp: payload.exp, iat: payload.iat };
   } catch {
     return null;
   }

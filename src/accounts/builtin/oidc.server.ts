@@ -5,17 +5,18 @@ import type { Db } from '@/db/client';
 import { isUniqueViolation } from '@/db/client';
 import { getEnv, siteUrl } from '@/platform/env';
 import { log } from '@/platform/log';
-import { applicationError, forbiddenError } from './errors';
+import { AuthError, applicationError } from './errors';
 import { issueJwt, jwtSecret } from './jwt.server';
-import { createUser, findRoleByType, findUserByEmail } from './repository';
+import { createUser, findRoleByType, findUserByEmail, type UserWithRole } from './repository';
 import { accountsConfig } from '../config';
-import { publicUser } from './service.server';
 
 /**
  * Provider sign-in of the built-in server, shaped like Strapi's grant flow:
  *   GET /api/connect/{provider}            → 302 to the OpenID provider (state, nonce, PKCE in a signed cookie)
- *   GET /api/connect/{provider}/callback   → code exchange, then 302 to the site page with `access_token`
- *   GET /api/auth/{provider}/callback?access_token=… → userinfo → find or create the user → `{ jwt, user }`
+ *   GET /api/connect/{provider}/callback   → code exchange; the ID token's signature, issuer, audience (our client
+ *                                            id) and nonce are checked; find or create the user by the verified
+ *                                            e-mail; the session cookie is set and the visitor goes to /ucet
+ *   GET /api/auth/{provider}/callback?access_token=… → refused (a raw access token may belong to another app)
  * One provider, configured by OIDC_ISSUER / OIDC_CLIENT_ID / OIDC_CLIENT_SECRET / OIDC_PROVIDER_NAME.
  */
 
@@ -131,61 +132,66 @@ export async function providerGrantCallback(db: Db, request: Request, provider: 
   // The provider calls back on the public URL; rebuild it from siteUrl() (the request may have come via a proxy).
   const current = new URL(redirectUri(provider));
   current.search = new URL(request.url).search;
-  let accessToken: string;
+  let user: UserWithRole;
   try {
+    // openid-client checks the ID token: signature, issuer, audience = our client id, expiry, and our nonce.
     const tokens = await oidc.authorizationCodeGrant(config, current, {
       pkceCodeVerifier: flow.verifier,
       expectedState: flow.state,
       expectedNonce: flow.nonce,
       idTokenExpected: true,
     });
-    accessToken = tokens.access_token;
+    const claims = tokens.claims();
+    if (!claims) throw new Error('no ID token');
+    let identity: Record<string, unknown> = claims;
+    if (typeof claims.email !== 'string') {
+      // Only a userinfo answer about the same subject as the ID token counts.
+      identity = await oidc.fetchUserInfo(config, tokens.access_token, claims.sub);
+    }
+    user = await providerUser(db, provider, identity);
   } catch (err) {
-    log.warn('OpenID code exchange failed', { provider, err });
+    log.warn('OpenID sign-in failed', { provider, err: err instanceof AuthError ? err.message : err });
     return failed('poskytovatel');
   }
-  return new Response(null, {
-    status: 302,
-    headers: {
-      location: `${siteUrl()}/ucet/prihlaseni/${provider}?access_token=${encodeURIComponent(accessToken)}`,
-      'set-cookie': flowCookie('', 0),
-      'cache-control': 'no-store',
-    },
-  });
+  if (user.blocked) return failed('poskytovatel');
+  // The session goes straight into the site's cookie: no token of ours or the provider's ever travels in a URL.
+  const { cookie, sessionSeconds } = accountsConfig();
+  const secure = cookie.options.secure ? '; Secure' : '';
+  const jwt = await issueJwt(db, user, sessionSeconds);
+  const headers = new Headers({ location: `${siteUrl()}/ucet`, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' });
+  headers.append('set-cookie', flowCookie('', 0));
+  headers.append('set-cookie', `${cookie.name}=${jwt}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${cookie.options.maxAge}${secure}`);
+  return new Response(null, { status: 302, headers });
 }
 
-/** GET /auth/{provider}/callback?access_token=… — Strapi's provider callback: the provider's own token in, our jwt out. */
-export async function providerCallback(db: Db, request: Request, provider: string) {
-  requireProvider(provider);
-  const accessToken = new URL(request.url).searchParams.get('access_token');
-  if (!accessToken || accessToken.length > 4096) throw applicationError('No access_token.');
-  const config = await configuration().catch(unavailable);
-  let info: oidc.UserInfoResponse;
-  try {
-    info = await oidc.fetchUserInfo(config, accessToken, oidc.skipSubjectCheck);
-  } catch (err) {
-    log.warn('OpenID userinfo failed', { provider, err });
-    throw applicationError('Invalid access_token.');
-  }
+/** Finds or creates the account for a provider identity; only a provider-verified address counts. */
+async function providerUser(db: Db, provider: string, info: Record<string, unknown>): Promise<UserWithRole> {
   const email = typeof info.email === 'string' ? info.email.toLowerCase() : '';
-  // An address the provider has not verified could belong to someone else's local account.
-  if (!email || info.email_verified === false) throw applicationError('Email was not available.');
-  let user = await findUserByEmail(db, email);
+  // A missing email_verified is not a yes: an unverified address could belong to someone else's account.
+  if (!email || info.email_verified !== true) throw applicationError('Email was not available.');
+  const user = await findUserByEmail(db, email);
   if (user && user.provider !== provider) throw applicationError('Email is already taken.');
-  if (!user) {
-    const role = await findRoleByType(db, 'authenticated');
-    const username = typeof info.preferred_username === 'string' && info.preferred_username ? info.preferred_username : email;
-    try {
-      user = await createUser(db, { username: `${username}`.slice(0, 100), email, passwordHash: null, provider, confirmed: true, roleId: role?.id ?? null });
-    } catch (err) {
-      if (!isUniqueViolation(err)) throw err;
-      // Username collision with a local account: fall back to the address, which is unique.
-      user = await createUser(db, { username: email, email, passwordHash: null, provider, confirmed: true, roleId: role?.id ?? null }).catch((e: unknown) => {
-        if (isUniqueViolation(e)) throw applicationError('Email is already taken.');
-        throw e;
-      });
-    }
+  if (user) return user;
+  const role = await findRoleByType(db, 'authenticated');
+  const username = typeof info.preferred_username === 'string' && info.preferred_username ? info.preferred_username : email;
+  try {
+    return await createUser(db, { username: username.slice(0, 100), email, passwordHash: null, provider, confirmed: true, roleId: role?.id ?? null });
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    // Username collision with a local account: fall back to the address, which is unique.
+    return createUser(db, { username: email, email, passwordHash: null, provider, confirmed: true, roleId: role?.id ?? null }).catch((e: unknown) => {
+      if (isUniqueViolation(e)) throw applicationError('Email is already taken.');
+      throw e;
+    });
   }
-  if (user.blocked) throw forbiddenError('Your account has been blocked by an administrator');
-  return { jwt: await issueJwt(db, user, accountsConfig().sessionSeconds), user: publicUser(user) };
+}
+
+/**
+ * GET /auth/{provider}/callback?access_token=… — Strapi's provider callback. The built-in server refuses it: a raw
+ * access token proves nothing about who it was issued to (a token for another application would sign in as its
+ * user). Sign-in runs through /connect/{provider}, whose callback checks the ID token and sets the session.
+ */
+export async function providerCallback(_db: Db, _request: Request, provider: string): Promise<never> {
+  requireProvider(provider);
+  throw applicationError('Raw access tokens are not accepted; sign in through /api/connect/' + provider);
 }

@@ -1,11 +1,14 @@
 import 'server-only';
 import type { Db } from '@/db/client';
-import { isUniqueViolation } from '@/db/client';
+import { isUniqueViolation, rowsOf } from '@/db/client';
 import { siteUrl } from '@/platform/env';
 import { deliverPendingMail, queueMail, type MailMessage } from '@/platform/mail.server';
 import { log } from '@/platform/log';
 import { accountsConfig } from '../config';
-import { confirmationEmail, passwordChangedEmail, resetPasswordEmail } from '../emails';
+import { alreadyRegisteredEmail, confirmationEmail, passwordChangedEmail, resetPasswordEmail } from '../emails';
+import { hitRateLimit } from '@/platform/rate-limit.server';
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { applicationError, forbiddenError, rateLimitError, unauthorizedError, validationError } from './errors';
 import { clearLoginFailures, loginWaitSeconds, recordLoginFailure } from './login-throttle.server';
 import { hashPassword, verifyPassword } from './passwords';
@@ -106,8 +109,38 @@ export async function authenticateToken(db: Db, token: string): Promise<UserWith
   if (!claims) return null;
   const user = await findUserById(db, claims.id);
   if (!user || user.blocked || user.tokenVersion !== claims.ver) return null;
+  if (claims.jti && (await isRevoked(db, claims.jti))) return null;
   if (accountsConfig().emailConfirmation && !user.confirmed) return null;
   return user;
+}
+
+async function isRevoked(db: Db, jti: string): Promise<boolean> {
+  return rowsOf(await db.execute(sql`SELECT 1 FROM auth_revoked_tokens WHERE jti = ${jti}`)).length > 0;
+}
+
+/**
+ * Sign-out: the token stops working at once, everywhere (it is not merely dropped from one browser's cookie).
+ * A token without an id (issued before revocation existed) can only be ended with all of its user's sessions.
+ */
+export async function revokeToken(db: Db, token: string): Promise<void> {
+  const claims = await verifyJwt(db, token);
+  if (!claims) return;
+  if (claims.jti) {
+    await db.execute(sql`INSERT INTO auth_revoked_tokens (jti, expires_at) VALUES (${claims.jti}, ${claims.exp * 1000}) ON CONFLICT (jti) DO NOTHING`);
+  } else {
+    await db.execute(sql`UPDATE auth_users SET token_version = token_version + 1 WHERE id = ${claims.id} AND token_version = ${claims.ver}`);
+  }
+}
+
+export async function pruneRevokedTokens(db: Db, now = Date.now()): Promise<void> {
+  await db.execute(sql`DELETE FROM auth_revoked_tokens WHERE expires_at < ${now}`);
+}
+
+// ---- POST /auth/logout (an extension: Strapi has no server-side sign-out) ------------------------------------
+export async function logout(db: Db, token: string | null) {
+  if (!token || !(await authenticateToken(db, token))) throw unauthorizedError();
+  await revokeToken(db, token);
+  return { ok: true as const };
 }
 
 // ---- POST /auth/local ----------------------------------------------------------------------------------------
@@ -145,9 +178,18 @@ export async function register(db: Db, body: unknown) {
   c.done();
   if (username.length > 100) throw validationError('username must be at most 100 characters');
 
-  if (await usernameOrEmailTaken(db, username, email)) throw applicationError('Email or Username are already taken');
-  const role = await findRoleByType(db, 'authenticated');
   const confirmation = accountsConfig().emailConfirmation;
+  if (await usernameOrEmailTaken(db, username, email)) {
+    // With confirmation on, a taken address gets the same answer as a new one (no enumeration), and its owner
+    // gets a mail saying what to do. With confirmation off a new account is signed in at once, so the
+    // difference shows anyway: say it.
+    const existing = confirmation ? await findUserByEmail(db, email) : null;
+    if (!existing) throw applicationError('Email or Username are already taken');
+    await hashPassword(password); // the same work as a new registration
+    await notifyAlreadyRegistered(db, existing);
+    return { user: await lookalikeNewUser(db, username, email) };
+  }
+  const role = await findRoleByType(db, 'authenticated');
   let user: UserWithRole;
   try {
     user = await createUser(db, {
@@ -167,6 +209,43 @@ export async function register(db: Db, body: unknown) {
     return { user: publicUser(user) };
   }
   return session(db, user);
+}
+
+async function notifyAlreadyRegistered(db: Db, user: UserWithRole): Promise<void> {
+  if (user.blocked) return;
+  try {
+    // At most a few such notices per account and day: registration must not become a way to mail-bomb someone.
+    const budget = await hitRateLimit(db, `account-notice:${user.id}`, 3, 24 * 3600_000);
+    if (!budget.allowed) return;
+    const code = user.provider === 'local' ? await createToken(db, 'reset-password', user.id, RESET_CODE_TTL_MS) : null;
+    const mail = alreadyRegisteredEmail({
+      confirmed: user.confirmed,
+      resetUrl: code ? `${siteUrl()}/ucet/obnova-hesla?code=${encodeURIComponent(code)}` : `${siteUrl()}/ucet/zapomenute-heslo`,
+      signInUrl: `${siteUrl()}/ucet/prihlaseni`,
+    });
+    await mailAfterAnswer(db, { to: user.email, ...mail, kind: 'account-already-registered', relatedId: String(user.id) });
+  } catch (err) {
+    log.error('register: could not queue the already-registered notice', { userId: user.id, err });
+  }
+}
+
+/** What a new registration answers (Strapi's public user), for an address that is already taken. */
+async function lookalikeNewUser(db: Db, username: string, email: string) {
+  const now = new Date().toISOString();
+  // Take an id from the same sequence a new account would use, so ids reveal nothing either.
+  const rows = rowsOf<{ id: number | string }>(await db.execute(sql`SELECT nextval(pg_get_serial_sequence('auth_users', 'id')) AS id`));
+  return {
+    id: Number(rows[0]?.id ?? 0),
+    documentId: randomBytes(12).toString('hex').slice(0, 24),
+    username,
+    email: email.toLowerCase(),
+    provider: 'local',
+    confirmed: false,
+    blocked: false,
+    createdAt: now,
+    updatedAt: now,
+    publishedAt: now,
+  };
 }
 
 async function sendConfirmation(db: Db, user: UserWithRole) {
@@ -248,9 +327,8 @@ export async function sendEmailConfirmation(db: Db, body: unknown) {
   const email = c.string('email', { email: true });
   c.done();
   const user = await findUserByEmail(db, email);
-  if (user) {
-    if (user.confirmed) throw applicationError('Already confirmed');
-    if (user.blocked) throw applicationError('User blocked');
+  // Same answer for unknown, confirmed, blocked and unconfirmed addresses (no enumeration); only the last get mail.
+  if (user && !user.confirmed && !user.blocked) {
     try {
       await sendConfirmation(db, user);
     } catch (err) {

@@ -15,13 +15,21 @@ export interface NewInquiry {
   input: InquiryInput;
   flags: string[];
   idempotencyKey: string | null;
+  /** What was sent under the key (service: sha256 of kind + validated input). */
+  idempotencyFingerprint: string | null;
   clientHash: string | null;
   actor: string;
   now: Date;
 }
 
+export interface KeyedInquiry {
+  id: number;
+  reference: string;
+  fingerprint: string | null;
+}
+
 export class IdempotentReplay extends Error {
-  constructor(public readonly existing: { id: number; reference: string }) {
+  constructor(public readonly existing: KeyedInquiry) {
     super(`Inquiry ${existing.reference} already stored under this idempotency key`);
   }
 }
@@ -55,6 +63,7 @@ export async function insertInquiry(db: Db, n: NewInquiry): Promise<{ id: number
             marketingConsent: n.input.marketingConsent,
             flags: n.flags,
             idempotencyKey: n.idempotencyKey,
+            idempotencyFingerprint: n.idempotencyFingerprint,
             clientHash: n.clientHash,
             createdAt: n.now,
             updatedAt: n.now,
@@ -74,8 +83,12 @@ export async function insertInquiry(db: Db, n: NewInquiry): Promise<{ id: number
   }
 }
 
-export async function findByIdempotencyKey(db: Db, key: string): Promise<{ id: number; reference: string } | null> {
-  const [row] = await db.select({ id: inquiries.id, reference: inquiries.reference }).from(inquiries).where(eq(inquiries.idempotencyKey, key)).limit(1);
+export async function findByIdempotencyKey(db: Db, key: string): Promise<KeyedInquiry | null> {
+  const [row] = await db
+    .select({ id: inquiries.id, reference: inquiries.reference, fingerprint: inquiries.idempotencyFingerprint })
+    .from(inquiries)
+    .where(eq(inquiries.idempotencyKey, key))
+    .limit(1);
   return row ?? null;
 }
 

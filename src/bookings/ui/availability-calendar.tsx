@@ -1,6 +1,7 @@
 'use client';
 import { useMemo, useState } from 'react';
 import styles from './booking.module.css';
+import { isValidIsoDate } from '@/platform/dates';
 
 const monthName = new Intl.DateTimeFormat('cs-CZ', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const dayName = new Intl.DateTimeFormat('cs-CZ', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -168,7 +169,7 @@ export function DateStatus({ taken, value }: { taken: string[] | null; value: st
   const takenSet = useMemo(() => new Set(taken ?? []), [taken]);
   return (
     <p className={styles.dateStatus} aria-live="polite" data-testid="date-status">
-      {taken && /^\d{4}-\d{2}-\d{2}$/.test(value)
+      {taken && isValidIsoDate(value)
         ? takenSet.has(value)
           ? 'Tento termín je bohužel už obsazený. Napište mi i tak – ráda doporučím kolegu.'
           : 'Termín je zatím volný.'

@@ -1,26 +1,23 @@
 import Link from 'next/link';
-import { coupleInquiries } from '@/bookings/admin-data.server';
+import { listClaimedInquiries } from '@/bookings/claims.server';
 import { formatCzechDate } from '@/platform/dates';
+import { getDb } from '@/db/db.server';
+import { requestClaimLinksAction } from './claim-actions';
+import { RequestClaimLinksForm } from './claim-forms';
 
 /**
- * The couple's own inquiries, linked by their e-mail — only once that e-mail is confirmed (otherwise anyone
- * could register someone else's address and read their inquiries). The list comes from the bookings domain as
- * DTOs without internal fields.
+ * The couple's own inquiries: only those attached to this account through a link mailed to the inquiry's address
+ * (src/bookings/claims.server.ts) — a matching e-mail alone proves nothing, anyone can register any address.
+ * The list comes from the bookings domain as DTOs without internal fields.
  */
-export async function CoupleInquiries({ user }: { user: { email: string; confirmed: boolean } }) {
-  if (!user.confirmed) {
-    return (
-      <section aria-labelledby="inquiries-title" style={{ marginTop: '3rem' }}>
-        <h2 id="inquiries-title" style={{ fontSize: '1.6rem' }}>
-          Vaše poptávky
-        </h2>
-        <p className="notice" role="status">
-          Poptávky vám ukážu, jakmile potvrdíte svůj e-mail. <Link href="/ucet/potvrzeni">Poslat potvrzovací odkaz znovu</Link>
-        </p>
-      </section>
-    );
-  }
-  const items = await coupleInquiries(user.email);
+export async function CoupleInquiries({ user, owner }: { user: { email: string }; owner: `${'builtin' | 'strapi'}:${string}` }) {
+  const items = await listClaimedInquiries(await getDb(), owner);
+  const request = (
+    <div style={{ marginTop: '1rem' }}>
+      <p>Poslali jste mi poptávku z adresy {user.email}? Pošlu na ni odkaz, kterým ji k účtu připojíte.</p>
+      <RequestClaimLinksForm action={requestClaimLinksAction} />
+    </div>
+  );
   return (
     <section aria-labelledby="inquiries-title" style={{ marginTop: '3rem' }}>
       <h2 id="inquiries-title" style={{ fontSize: '1.6rem' }}>
@@ -28,7 +25,7 @@ export async function CoupleInquiries({ user }: { user: { email: string; confirm
       </h2>
       {items.length === 0 ? (
         <p>
-          Z adresy {user.email} mi zatím žádná poptávka nepřišla. <Link href="/rezervace">Poslat poptávku</Link>
+          K účtu zatím není připojená žádná poptávka. <Link href="/rezervace">Poslat poptávku</Link>
         </p>
       ) : (
         <ul className="grid" style={{ listStyle: 'none', padding: 0 }} data-testid="couple-inquiries">
@@ -55,6 +52,7 @@ export async function CoupleInquiries({ user }: { user: { email: string; confirm
           ))}
         </ul>
       )}
+      {request}
     </section>
   );
 }

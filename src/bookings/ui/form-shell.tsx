@@ -35,6 +35,15 @@ export function ConsentFields({ state, marketing = true }: { state: FormState; m
   const v = state.values;
   return (
     <>
+      {marketing ? (
+        <CheckboxField
+          name="marketingConsent"
+          defaultChecked={v.marketingConsent === 'on'}
+          error={state.errors.marketingConsent}
+          label="Chci občas dostat e-mail s novinkami a volnými termíny (nepovinné, odhlásit se můžete kdykoli)"
+        />
+      ) : null}
+      {/* Right above the submit button: what sending the form means. */}
       <p className="muted" data-testid="privacy-notice">
         Odesláním {marketing ? 'poptávky' : 'zprávy'} berete na vědomí <Link href="/ochrana-udaju">zásady ochrany osobních údajů</Link>.
         {marketing ? (
@@ -44,14 +53,6 @@ export function ConsentFields({ state, marketing = true }: { state: FormState; m
           </>
         ) : null}
       </p>
-      {marketing ? (
-        <CheckboxField
-          name="marketingConsent"
-          defaultChecked={v.marketingConsent === 'on'}
-          error={state.errors.marketingConsent}
-          label="Chci občas dostat e-mail s novinkami a volnými termíny (nepovinné, odhlásit se můžete kdykoli)"
-        />
-      ) : null}
     </>
   );
 }

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { SAMPLE_CATEGORIES } from '../placeholders';
+import { ISO_DATE, isValidIsoDate } from '@/platform/dates';
 
 /** Request bodies of the studio API (zod at the boundary; Czech messages). */
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 const trimmed = (max: number, label: string) =>
   z
@@ -17,7 +17,7 @@ const required = (max: number, label: string) => trimmed(max, label).min(1, { me
 const isoDate = z
   .string({ message: 'Datum: očekáváno datum ve tvaru RRRR-MM-DD.' })
   .regex(ISO_DATE, { message: 'Datum: očekáváno datum ve tvaru RRRR-MM-DD.' })
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), { message: 'Datum: takový den neexistuje.' });
+  .refine(isValidIsoDate, { message: 'Datum: takový den neexistuje.' });
 
 const year = z.number({ message: 'Rok: očekáváno číslo.' }).int({ message: 'Rok: celé číslo.' }).min(1900, { message: 'Rok: nejméně 1900.' }).max(2200, { message: 'Rok: nejvýše 2200.' });
 

@@ -61,3 +61,9 @@ export const authLoginFailures = pgTable('auth_login_failures', {
   lockedUntil: bigint('locked_until', { mode: 'number' }).notNull().default(0),
   lastFailure: bigint('last_failure', { mode: 'number' }).notNull().default(0),
 });
+
+/** Session tokens revoked by sign-out, by their jti, until they would have expired (migration 0032). */
+export const authRevokedTokens = pgTable('auth_revoked_tokens', {
+  jti: text('jti').primaryKey(),
+  expiresAt: bigint('expires_at', { mode: 'number' }).notNull(),
+});

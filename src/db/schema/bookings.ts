@@ -38,6 +38,8 @@ export const inquiries = pgTable(
     flags: text('flags').array().notNull().default(sql`'{}'::text[]`),
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
     idempotencyKey: text('idempotency_key').unique('inquiries_idempotency_key'),
+    /** sha256 of the kind and the validated input sent under the key (0033): a reuse with other data is refused. */
+    idempotencyFingerprint: text('idempotency_fingerprint'),
     clientHash: text('client_hash'),
     anonymizedAt: timestamp('anonymized_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -99,4 +101,30 @@ export const inquiryNotes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('inquiry_notes_inquiry_idx').on(t.inquiryId, t.createdAt)],
+);
+
+/** Which account may see an inquiry in /ucet: the one that opened a claim link mailed to its address (0031). */
+export const inquiryClaims = pgTable(
+  'inquiry_claims',
+  {
+    inquiryId: integer('inquiry_id')
+      .primaryKey()
+      .references(() => inquiries.id, { onDelete: 'cascade' }),
+    owner: text('owner').notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('inquiry_claims_owner_idx').on(t.owner)],
+);
+
+/** Single-use claim links by the hash of their token (0031). */
+export const inquiryClaimTokens = pgTable(
+  'inquiry_claim_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    inquiryId: integer('inquiry_id')
+      .notNull()
+      .references(() => inquiries.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('inquiry_claim_tokens_expiry_idx').on(t.expiresAt)],
 );

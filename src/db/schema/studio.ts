@@ -1,3 +1,4 @@
+// Not server-only by import: scripts/admin-create.ts and the benchmarks (plain tsx) load it; the app reaches it only from server code.
 // Owned by the content studio (the photographer's own weddings and photos). Mirrors src/db/migrations/0040_studio.sql.
 import { bigint, boolean, date, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { isAdmin, requireUser } from '@/accounts/guards.server';
+import { accountKey } from '@/accounts/public.server';
 import { SignOutButton } from '@/accounts/ui/sign-out-button';
 import { CoupleInquiries } from '@/bookings/ui/couple-inquiries';
 import { type SearchParams } from '@/platform/search-params';
@@ -15,7 +16,9 @@ const NOTICES: Record<string, string> = {
 export default async function AccountPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const user = await requireUser();
   const sp = await searchParams;
-  const notice = sp.vitejte === '1' ? NOTICES.vitejte : sp.heslo === 'obnoveno' ? NOTICES.obnoveno : null;
+  const claimed = typeof sp.pripojeno === 'string' && /^[A-Z0-9-]{4,30}$/.test(sp.pripojeno) ? sp.pripojeno : null;
+  const notice =
+    sp.vitejte === '1' ? NOTICES.vitejte : sp.heslo === 'obnoveno' ? NOTICES.obnoveno : claimed ? `Poptávka ${claimed} je připojená k vašemu účtu.` : null;
   return (
     <div className="container-narrow section">
       <p className="eyebrow">Můj účet</p>
@@ -47,7 +50,7 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
           <SignOutButton />
         </div>
       </section>
-      <CoupleInquiries user={user} />
+      <CoupleInquiries user={user} owner={accountKey(user)} />
     </div>
   );
 }

@@ -1,8 +1,9 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { connection } from 'next/server';
-import { getContentStatus, getWeddings, type ContentStatus } from '@/content/registry';
+import { getContentStatus, getWeddings, type ContentStatus } from '@/content/registry.server';
 import { getEnv } from '@/platform/env';
+import { getCurrentUser, isAdmin } from '@/accounts/guards.server';
 
 export const metadata: Metadata = {
   title: 'Diagnostika obsahu',
@@ -24,8 +25,12 @@ function weddingsWord(n: number): string {
   return 'svateb';
 }
 
-function configRows(status: ContentStatus): [string, string][] {
+/** Addresses and error texts say where internal services live and what failed inside: the admin's eyes only. */
+const HIDDEN = 'skryto – podrobnosti vidí přihlášený administrátor';
+
+function configRows(status: ContentStatus, admin: boolean): [string, string][] {
   const { config } = status;
+  if (!admin) return [['Zdroj', SOURCE_LABEL[status.source]]];
   const rows: [string, string][] = [['Zdroj', SOURCE_LABEL[status.source]]];
   if (status.source === 'strapi') {
     rows.push(['Adresa Strapi', config.strapiUrl ?? '—']);
@@ -41,7 +46,7 @@ function configRows(status: ContentStatus): [string, string][] {
   return rows;
 }
 
-function SourceStatus({ status, id, title }: { status: ContentStatus; id: string; title: string }) {
+function SourceStatus({ status, id, title, admin }: { status: ContentStatus; id: string; title: string; admin: boolean }) {
   const ok = status.answered && !status.usingFallback;
   return (
     <section aria-labelledby={id} className="section" data-testid={`status-${status.source}`}>
@@ -49,7 +54,7 @@ function SourceStatus({ status, id, title }: { status: ContentStatus; id: string
       <div className="table-wrap">
         <table className="table">
           <tbody>
-            {configRows(status).map(([label, value]) => (
+            {configRows(status, admin).map(([label, value]) => (
               <tr key={label}>
                 <th scope="row">{label}</th>
                 <td style={wrap}>{value}</td>
@@ -76,7 +81,7 @@ function SourceStatus({ status, id, title }: { status: ContentStatus; id: string
           <p>
             <strong>Chyba při této kontrole: </strong>
             <code data-testid="content-error" style={wrap}>
-              {status.error}
+              {admin ? status.error : HIDDEN}
             </code>
           </p>
         ) : null}
@@ -85,9 +90,10 @@ function SourceStatus({ status, id, title }: { status: ContentStatus; id: string
           {status.lastError ? (
             <>
               <code data-testid="content-last-error" style={wrap}>
-                {status.lastError.message}
+                {admin ? status.lastError.message : HIDDEN}
               </code>{' '}
-              (při načítání „{status.lastError.context}“, {dateTime.format(new Date(status.lastError.at))})
+              ({admin ? `při načítání „${status.lastError.context}“, ` : ''}
+              {dateTime.format(new Date(status.lastError.at))})
             </>
           ) : (
             'žádná'
@@ -107,6 +113,7 @@ export default async function ContentDiagnosticsPage() {
   await connection();
   const env = getEnv();
   const strapiExtra = env.CONTENT_SOURCE !== 'strapi' && Boolean(env.STRAPI_URL);
+  const admin = isAdmin(await getCurrentUser());
   const [status, strapiStatus, weddings] = await Promise.all([
     getContentStatus(),
     strapiExtra ? getContentStatus('strapi') : Promise.resolve(null),
@@ -121,8 +128,8 @@ export default async function ContentDiagnosticsPage() {
         <p className="lead">Odkud web právě čerpá svatby, fotografie a články a zda zdroj odpovídá.</p>
       </header>
 
-      <SourceStatus status={status} id="nastaveny-zdroj" title="Nastavený zdroj obsahu" />
-      {strapiStatus ? <SourceStatus status={strapiStatus} id="strapi" title="Server Strapi (stránky /strapi-…)" /> : null}
+      <SourceStatus status={status} id="nastaveny-zdroj" title="Nastavený zdroj obsahu" admin={admin} />
+      {strapiStatus ? <SourceStatus status={strapiStatus} id="strapi" title="Server Strapi (stránky /strapi-…)" admin={admin} /> : null}
 
       <section aria-labelledby="svatby" className="section">
         <h2 id="svatby">
@@ -131,7 +138,7 @@ export default async function ContentDiagnosticsPage() {
         <ul data-testid="content-weddings">
           {weddings.map((w) => (
             <li key={w.id}>
-              <Link href={`/weddings/${encodeURIComponent(w.slug)}`}>{w.couple}</Link> — {w.location}, {w.year}
+              <Link href={`/weddings/${encodeURIComponent(w.slug)}`}>{w.couple}</Link> – {w.location}, {w.year}
             </li>
           ))}
         </ul>

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { getBlogPosts } from '@/content/registry';
+import { getBlogPosts } from '@/content/registry.server';
 import { BlogCard } from '@/content/ui/blog/blog-card';
 import styles from '@/content/ui/blog/blog.module.css';
 

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { appDeps } from '@/bookings/runtime.server';
 import { termPlaceholders } from '@/content/public.server';
-import { formatCzechDate } from '@/platform/dates';
+import { formatCzechDate, isValidIsoDate } from '@/platform/dates';
 import { initialFormState } from '@/bookings/form-submit.server';
 import { getPackageOptions } from '@/bookings/packages';
 import { checkDate, publicAvailability } from '@/bookings/page-data.server';
@@ -27,7 +27,7 @@ export default async function ReservationPage({ searchParams }: { searchParams: 
   const prefill: Record<string, string> = {};
   if (balicek && packages.some((p) => p.id === balicek)) prefill.packageId = balicek;
   const datum = firstParam(sp, 'datum') ?? (check.kind === 'free' ? check.date : undefined);
-  if (datum && /^\d{4}-\d{2}-\d{2}$/.test(datum)) prefill.weddingDate = datum;
+  if (datum && isValidIsoDate(datum)) prefill.weddingDate = datum;
   const mesic = firstParam(sp, 'mesic');
   const initial = await initialFormState('full', appDeps().getDb, prefill);
   const t = termPlaceholders();

@@ -4,6 +4,7 @@ import { placeholderBlurDataURL } from '../../placeholder-art';
 import { sizeHintFor } from '../../placeholders';
 import { readingMinutes } from '../../reading-time';
 import type { BlogPost, Category, Image, Wedding, WeddingDetail } from '../../types';
+import { isoDayOf } from '@/platform/dates';
 import {
   assetSchema,
   blogPostFieldsSchema,
@@ -236,7 +237,7 @@ export function reshapeBlogPost(entry: ContentfulEntry, ctx: LinkContext): BlogP
     slug: f.slug,
     title: f.title,
     excerpt: f.excerpt?.trim() ?? '',
-    date: /^\d{4}-\d{2}-\d{2}/.test(date) ? date.slice(0, 10) : '',
+    date: isoDayOf(date) ?? '',
     body,
     relatedWeddings: related,
     readingMinutes: readingMinutes(body),

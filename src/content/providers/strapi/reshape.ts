@@ -5,6 +5,7 @@ import { SAMPLE_CATEGORIES, sizeHintFor } from '../../placeholders';
 import { readingMinutes } from '../../reading-time';
 import type { BlogPost, Category, Image, Wedding, WeddingDetail } from '../../types';
 import { blogPostSchema, categorySchema, mediaSchema, unwrap, weddingSchema, type StrapiMedia, type StrapiWedding } from './schema';
+import { isoDayOf } from '@/platform/dates';
 
 /**
  * Strapi JSON (v3/v4/v5) → domain types. Input is first flattened with `unwrap()` (v4 → v5 shape).
@@ -184,7 +185,7 @@ export function reshapeBlogPost(value: unknown, ctx: ReshapeContext): BlogPost |
     slug: p.slug,
     title: p.title,
     excerpt: p.excerpt?.trim() ?? '',
-    date: /^\d{4}-\d{2}-\d{2}/.test(date) ? date.slice(0, 10) : '',
+    date: isoDayOf(date) ?? '',
     body,
     relatedWeddings: related,
     readingMinutes: readingMinutes(body),

@@ -1,5 +1,4 @@
 import { getImageProps, type ImageLoader } from 'next/image';
-import { preload } from 'react-dom';
 import type { Image } from '@/content/types';
 import { imageLoaderFor } from '@/content/providers/contentful/image-loader';
 import { isStudioPhotoUrl, studioImageLoader } from '@/content/studio/variants';
@@ -24,7 +23,7 @@ export type PhotoSource = Pick<Image, 'url' | 'width' | 'height' | 'alternativeT
 export interface PhotoOptions {
   sizes: string;
   alt?: string;
-  /** LCP candidate: eager, fetchpriority=high and a <link rel=preload> in the head. */
+  /** LCP candidate: eager and fetchpriority=high (found in the first HTML by the preload scanner). */
   priority?: boolean;
   /** Must be one of next.config `images.qualities` (Next 16 default: only 75). */
   quality?: number;
@@ -66,10 +65,10 @@ export function photoProps(image: PhotoSource, opts: PhotoOptions): PhotoImgProp
     loading: opts.priority ? 'eager' : 'lazy',
     ...(opts.priority ? { fetchPriority: 'high' as const } : {}),
   });
-  if (opts.priority && props.srcSet) {
-    // Next 16: `priority` no longer emits a preload; do it ourselves for the LCP image.
-    preload(props.src, { as: 'image', imageSrcSet: props.srcSet, imageSizes: props.sizes, fetchPriority: 'high' });
-  }
+  // No <link rel=preload> for the LCP image: the eager, fetchpriority=high <img> is in the first HTML, where the
+  // preload scanner finds it. A preload would also travel in the page's RSC payload, and since public pages are
+  // static, every link that prefetches them would insert that page's hero as a high-priority download into the
+  // page being viewed (docs/decisions/011-render-cache-csp.md).
   return {
     src: props.src,
     srcSet: props.srcSet,

@@ -24,7 +24,12 @@ function weddingCount(n: number): string {
   return `${n} svateb`;
 }
 
-/** All weddings (favourites first, then newest) with year and photo-category filters as plain links. */
+/**
+ * All weddings (favourites first, then newest) with year and photo-category filters as plain links. The filter
+ * links are ordinary page loads, not client navigations: /portfolio is served from the render cache and its
+ * filtered views are rendered per request (the proxy rewrites them), which the client router cannot know
+ * (docs/decisions/011-render-cache-csp.md).
+ */
 export async function PortfolioView({
   source,
   searchParams,
@@ -72,15 +77,15 @@ export async function PortfolioView({
             </p>
             <ul className="chips" aria-labelledby="filter-year">
               <li>
-                <Link href={href({ category: filter.category })} scroll={false} className="chip" aria-current={filter.year === undefined ? 'true' : undefined}>
+                <a href={href({ category: filter.category })} className="chip" aria-current={filter.year === undefined ? 'true' : undefined}>
                   Všechny roky
-                </Link>
+                </a>
               </li>
               {years.map((y) => (
                 <li key={y}>
-                  <Link href={href({ year: y, category: filter.category })} scroll={false} className="chip" aria-current={filter.year === y ? 'true' : undefined}>
+                  <a href={href({ year: y, category: filter.category })} className="chip" aria-current={filter.year === y ? 'true' : undefined}>
                     {y}
-                  </Link>
+                  </a>
                 </li>
               ))}
             </ul>
@@ -92,15 +97,15 @@ export async function PortfolioView({
               </p>
               <ul className="chips" aria-labelledby="filter-category">
                 <li>
-                  <Link href={href({ year: filter.year })} scroll={false} className="chip" aria-current={!filter.category ? 'true' : undefined}>
+                  <a href={href({ year: filter.year })} className="chip" aria-current={!filter.category ? 'true' : undefined}>
                     Celý den
-                  </Link>
+                  </a>
                 </li>
                 {categories.map((c) => (
                   <li key={c.slug}>
-                    <Link href={href({ year: filter.year, category: c.slug })} scroll={false} className="chip" aria-current={filter.category === c.slug ? 'true' : undefined}>
+                    <a href={href({ year: filter.year, category: c.slug })} className="chip" aria-current={filter.category === c.slug ? 'true' : undefined}>
                       {c.name}
-                    </Link>
+                    </a>
                   </li>
                 ))}
               </ul>

@@ -4,6 +4,7 @@ import type { Image, Wedding } from '@/content/types';
 import { Photo } from '@/content/ui/gallery/photo';
 import { formatCzechDate } from '@/platform/dates';
 import styles from './wedding-card.module.css';
+import { isoDayOf } from '@/platform/dates';
 
 export interface WeddingCardProps {
   wedding: Wedding;
@@ -31,7 +32,9 @@ export function WeddingCard({ wedding, variant = 'default', headingLevel = 'h2',
   const date = formatCzechDate(wedding.date);
   return (
     <article className={`${styles.card} ${variant === 'feature' ? styles.feature : ''}`}>
-      <Link href={href ?? `/weddings/${wedding.slug}`} className={styles.link}>
+      {/* A link with a gallery filter (?kategorie=) is a page load: the cached wedding page ignores queries and the
+          proxy sends filtered URLs to their per-request view, which the client router cannot know. */}
+      <CardLink href={href ?? `/weddings/${wedding.slug}`} className={styles.link}>
         <div className={styles.media}>
           {image ? (
             <Photo
@@ -52,7 +55,7 @@ export function WeddingCard({ wedding, variant = 'default', headingLevel = 'h2',
             <span>{wedding.location}</span>
             <span aria-hidden="true"> · </span>
             <span className="visually-hidden">, </span>
-            <time dateTime={/^\d{4}-\d{2}-\d{2}/.test(wedding.date) ? wedding.date.slice(0, 10) : String(wedding.year)} title={date}>
+            <time dateTime={isoDayOf(wedding.date) ?? String(wedding.year)} title={date}>
               {wedding.year}
             </time>
           </p>
@@ -62,7 +65,7 @@ export function WeddingCard({ wedding, variant = 'default', headingLevel = 'h2',
             Prohlédnout svatbu <span className={styles.arrow}>→</span>
           </span>
         </div>
-      </Link>
+      </CardLink>
     </article>
   );
 }
@@ -82,5 +85,20 @@ export function WeddingGrid({ children, label }: { children: ReactNode; label?: 
     <ul className={styles.grid} aria-label={label}>
       {children}
     </ul>
+  );
+}
+
+function CardLink({ href, className, children }: { href: string; className: string; children: ReactNode }) {
+  if (href.includes('?')) {
+    return (
+      <a href={href} className={className}>
+        {children}
+      </a>
+    );
+  }
+  return (
+    <Link href={href} className={className}>
+      {children}
+    </Link>
   );
 }

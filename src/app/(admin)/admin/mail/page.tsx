@@ -29,7 +29,7 @@ export default async function MailOutboxPage({ searchParams }: { searchParams: P
         </p>
       ) : null}
       <p>
-        Odesláno: {counts.sent ?? 0} · uloženo: {counts.stored ?? 0} · čeká: {counts.pending ?? 0} · selhalo: {counts.failed ?? 0}
+        Odesláno: {counts.sent ?? 0} · uloženo: {counts.stored ?? 0} · čeká: {counts.pending ?? 0} · odesílá se: {counts.sending ?? 0} · selhalo: {counts.failed ?? 0}
       </p>
       <ul className="chips">
         <li>
@@ -53,7 +53,7 @@ export default async function MailOutboxPage({ searchParams }: { searchParams: P
               </span>
               {m.lastError ? <span className={styles.small}>Chyba: {m.lastError}</span> : null}
               {m.relatedId && links.has(m.relatedId) ? <Link href={`/admin/bookings/${links.get(m.relatedId)}`}>Poptávka {m.relatedId}</Link> : null}
-              {m.status === 'failed' || m.status === 'pending' ? (
+              {m.status === 'failed' || m.status === 'pending' || (onlyProblems && m.status === 'sending') ? (
                 <form action={resendMailAction}>
                   <input type="hidden" name="mailId" value={m.id} />
                   <input type="hidden" name="back" value="/admin/mail" />

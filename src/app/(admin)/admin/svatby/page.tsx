@@ -6,10 +6,10 @@ import { studioDeps } from '@/content/studio/runtime.server';
 import { listWeddings } from '@/content/studio/service.server';
 import { NewWeddingForm } from '@/content/studio/ui/new-wedding-form';
 import studio from '@/content/studio/ui/studio.module.css';
+import { formatCzechDate } from '@/platform/dates';
 
 export const metadata: Metadata = { title: 'Svatby – administrace', robots: { index: false } };
 
-const czechDate = (iso: string) => new Intl.DateTimeFormat('cs-CZ', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
 
 /** /admin/svatby — the photographer's own weddings (drafts and published) and a form for a new one. */
 export default async function StudioWeddingsPage() {
@@ -28,7 +28,7 @@ export default async function StudioWeddingsPage() {
             <li key={w.id}>
               <Link href={`/admin/svatby/${w.id}`}>{w.couple}</Link>
               <span>
-                {czechDate(w.date)}, {w.location}
+                {formatCzechDate(w.date)}, {w.location}
               </span>
               <span>
                 {w.photoCount} fotografií · {w.published ? 'zveřejněno' : 'koncept'}

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
-import { getBlogPost, getWeddings } from '@/content/registry';
+import { getBlogPost, getWeddings } from '@/content/registry.server';
 import { getSiteInfo } from '@/content/site';
 import { PostMeta } from '@/content/ui/blog/blog-card';
 import { renderMarkdown } from '@/content/markdown';

@@ -29,6 +29,8 @@ export async function GET(request: Request, ctx: { params: Promise<{ source: str
   const { source, path } = await ctx.params;
   const server = serverFor(source);
   if (!server) return fail(404, 'Zdroj obrázků není nastaven.');
+  // Strapi keeps media under /uploads/; nothing else on that server (its API, admin panel) is proxied.
+  if (source === 'strapi' && path[0] !== 'uploads') return fail(404, 'Obrázek nebyl nalezen.');
   const search = new URL(request.url).search;
   const upstream = upstreamMediaUrl(server, path, search.length > 1000 ? '' : search);
   if (!upstream) return fail(400, 'Neplatná cesta k obrázku.');

@@ -1,6 +1,10 @@
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { GET } from './route';
+
+// The per-client render budget lives in the database (covered against the real server in
+// tests/e2e/security-misc.e2e.ts); without one the route still renders.
+vi.mock('@/db/db.server', () => ({ getDb: () => Promise.reject(new Error('no database in this unit test')) }));
 
 function call(seed: string, file: string) {
   return GET(new Request(`http://localhost/api/placeholder/${seed}/${file}`), { params: Promise.resolve({ seed, file }) });
@@ -33,6 +37,8 @@ describe('GET /api/placeholder/[seed]/[file]', () => {
     ['tereza-jakub-1', '99999x900.jpg', /Rozměry obrázku/],
     ['tereza-jakub-1', '2401x900.jpg', /Rozměry obrázku/],
     ['tereza-jakub-1', '10x10.jpg', /Rozměry obrázku/],
+    // Within each side's bound, but more pixels than any image the site shows.
+    ['tereza-jakub-1', '2400x2400.jpg', /nejvýše/],
     ['tereza-jakub-1', '800x600.png', /Neplatný název souboru/],
     ['tereza-jakub-1', 'abc', /Neplatný název souboru/],
     ['../etc', '800x600.jpg', /Neplatný identifikátor/],

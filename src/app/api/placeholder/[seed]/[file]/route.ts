@@ -1,4 +1,6 @@
-import { placeholderRequestSchema, renderPlaceholderJpeg } from '@/content/placeholder-render';
+import { PlaceholderBusyError, isPlaceholderCached, placeholderRequestSchema, renderPlaceholderJpeg } from '@/content/placeholder-render';
+import { getDb } from '@/db/db.server';
+import { clientAddress, hitRateLimit } from '@/platform/rate-limit.server';
 import { log } from '@/platform/log';
 
 /**
@@ -8,7 +10,21 @@ import { log } from '@/platform/log';
  */
 export const runtime = 'nodejs';
 
-export async function GET(_request: Request, ctx: { params: Promise<{ seed: string; file: string }> }) {
+const RENDERS_PER_CLIENT = 600;
+const RENDER_WINDOW_MS = 10 * 60_000;
+
+/** Seconds to wait when this client's render budget is spent, else 0. Without a database, images still render. */
+async function renderBudgetSpent(request: Request): Promise<number> {
+  try {
+    const r = await hitRateLimit(await getDb(), `placeholder:${clientAddress(request.headers)}`, RENDERS_PER_CLIENT, RENDER_WINDOW_MS);
+    return r.allowed ? 0 : r.retryAfterSeconds;
+  } catch (err) {
+    log.warn('placeholder: rate limit unavailable', { err });
+    return 0;
+  }
+}
+
+export async function GET(request: Request, ctx: { params: Promise<{ seed: string; file: string }> }) {
   const params = await ctx.params;
   const parsed = placeholderRequestSchema.safeParse(params);
   if (!parsed.success) {
@@ -18,6 +34,16 @@ export async function GET(_request: Request, ctx: { params: Promise<{ seed: stri
     );
   }
   const { seed, file } = parsed.data;
+  if (!isPlaceholderCached(seed, file.width, file.height)) {
+    // A render costs CPU: each client gets a generous budget of renders (cached images are free).
+    const limited = await renderBudgetSpent(request);
+    if (limited) {
+      return Response.json(
+        { error: 'Příliš mnoho požadavků na obrázky. Zkuste to prosím za chvíli.' },
+        { status: 429, headers: { 'cache-control': 'no-store', 'retry-after': String(limited) } },
+      );
+    }
+  }
   try {
     const jpeg = await renderPlaceholderJpeg(seed, file.width, file.height);
     return new Response(new Uint8Array(jpeg), {
@@ -28,6 +54,9 @@ export async function GET(_request: Request, ctx: { params: Promise<{ seed: stri
       },
     });
   } catch (err) {
+    if (err instanceof PlaceholderBusyError) {
+      return Response.json({ error: 'Obrázek se právě nedá vytvořit. Zkuste to prosím za chvíli.' }, { status: 503, headers: { 'cache-control': 'no-store', 'retry-after': '2' } });
+    }
     log.error('placeholder render failed', { seed, width: file.width, height: file.height, err });
     return Response.json({ error: 'Obrázek se nepodařilo vytvořit.' }, { status: 500, headers: { 'cache-control': 'no-store' } });
   }

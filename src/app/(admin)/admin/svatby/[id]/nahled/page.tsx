@@ -5,11 +5,12 @@ import { UUID } from '@/content/studio/http.server';
 import { previewWeddingDetail } from '@/content/studio/public.server';
 import { studioDeps } from '@/content/studio/runtime.server';
 import { WeddingDetailView } from '@/content/ui/wedding/wedding-detail-view';
+import type { SearchParams } from '@/platform/search-params';
 
 export const metadata: Metadata = { title: 'Náhled svatby – administrace', robots: { index: false } };
 
 /** /admin/svatby/{id}/nahled — the wedding page as visitors would see it, drafts included (admin only). */
-export default async function StudioPreviewPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function StudioPreviewPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> }) {
   await requireAdmin();
   const { id } = await params;
   if (!UUID.safeParse(id).success) notFound();

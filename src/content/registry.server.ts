@@ -1,3 +1,4 @@
+import 'server-only';
 import { getDbHandle } from '@/db/db.server';
 import { getEnv, type Env } from '@/platform/env';
 import { log } from '@/platform/log';
