@@ -1,4 +1,5 @@
 process.env.LOG_LEVEL ??= 'error';
+
 /**
  * The intake is not a mail relay (issue 14, item 3): the auto-reply to the unverified address never repeats the
  * free text, is limited per recipient and per day, and a flood of flagged inquiries cannot spend the clean budget.
@@ -6,12 +7,12 @@ process.env.LOG_LEVEL ??= 'error';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type DbHandle } from '@/db/client';
-import { createTestDb } from '@tests/support/test-db';
+import { createTestDb, hasPostgres } from '@tests/support/test-db';
 import { submitInquiry } from '@/bookings/service.server';
 import { AUTO_REPLY_FLAGGED_PER_DAY, AUTO_REPLY_PER_RECIPIENT } from '@/bookings/config';
 import { resetBookings, testConfig, validInquiry } from '@tests/support/bookings-factories';
 
-describe('inquiry auto-replies', () => {
+describe.each(hasPostgres ? (['pglite', 'postgres'] as const) : (['pglite'] as const))('inquiry auto-replies (%s)', (kind) => {
   let h: DbHandle;
   const getDb = async () => h.db;
   let n = 0;
@@ -25,7 +26,7 @@ describe('inquiry auto-replies', () => {
     );
 
   beforeAll(async () => {
-    h = await createTestDb('pglite');
+    h = await createTestDb(kind);
   });
   afterAll(async () => {
     await h?.close();
