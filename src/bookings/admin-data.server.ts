@@ -4,9 +4,9 @@ import { firstParam, type SearchParams } from '@/platform/search-params';
 import type { SessionUser } from '@/accounts/public.server';
 import { openDeps } from './runtime.server';
 import { isStatus, type InquiryStatus } from './statuses';
-import type { CoupleInquiry, InquiryDetail, ListFilters, ListResult, ListSort } from './types';
+import type { InquiryDetail, ListFilters, ListResult, ListSort } from './types';
 import { mailCounts, mailsFor, recentMails, type OutboxMail } from '@/platform/mail-outbox.server';
-import { countByStatus, findInquiry, findInquiryByReference, inquiriesWithStatus, listInquiriesForEmail, lockedWeddings, upcomingWeddings } from './repositories/inquiries.server';
+import { countByStatus, findInquiry, findInquiryByReference, inquiriesWithStatus, lockedWeddings, upcomingWeddings } from './repositories/inquiries.server';
 import { allInquiries, listInquiries } from './repositories/list.server';
 import { notesOf, statusHistory } from './repositories/history.server';
 import { dataForEmail } from './repositories/gdpr.server';
@@ -99,11 +99,6 @@ export async function inquiriesForExport(f: Pick<ListFilters, 'status' | 'year' 
 /** GDPR export: everything stored about one e-mail address. */
 export async function personalData(email: string) {
   return dataForEmail((await adminDeps()).db, email);
-}
-
-/** The couple's portal: their inquiries by (confirmed) e-mail, as DTOs without internal fields. */
-export async function coupleInquiries(email: string): Promise<CoupleInquiry[]> {
-  return listInquiriesForEmail(await getDb(), email);
 }
 
 /** The ICS feed for a calendar token; null when the token is not the current one. */

@@ -1,11 +1,11 @@
 import 'server-only';
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte } from 'drizzle-orm';
 import { isUniqueViolation, type Db } from '@/db/client';
 import { inquiries, inquiryStatusHistory } from '@/db/schema';
 import { newReference } from '../reference';
-import { STATUSES, STATUS_LABELS, isStatus, type InquiryStatus } from '../statuses';
+import { STATUSES, isStatus, type InquiryStatus } from '../statuses';
 import type { InquiryInput, InquiryKind } from '../input';
-import type { CoupleInquiry, InquiryDetail, InquiryListItem } from '../types';
+import type { InquiryDetail, InquiryListItem } from '../types';
 import { listColumns, toDetail, toListItem } from './inquiry-rows.server';
 
 /** The inquiries aggregate: storing, reading one, status transitions with date locks, hold expiry. */
@@ -226,28 +226,5 @@ export async function inquiriesWithStatus(db: Db, status: InquiryStatus, limit: 
 export async function lockedWeddings(db: Db): Promise<InquiryDetail[]> {
   const rows = await db.select().from(inquiries).where(inArray(inquiries.status, ['held', 'confirmed'])).orderBy(asc(inquiries.weddingDate));
   return rows.map(toDetail);
-}
-
-/** The couple's portal: their inquiries by e-mail, as DTOs without internal fields. */
-export async function listInquiriesForEmail(db: Db, email: string): Promise<CoupleInquiry[]> {
-  const rows = await db
-    .select()
-    .from(inquiries)
-    .where(and(eq(sql`lower(${inquiries.email})`, email.trim().toLowerCase()), isNull(inquiries.anonymizedAt)))
-    .orderBy(desc(inquiries.createdAt));
-  return rows.map((r) => {
-    const status = isStatus(r.status) ? r.status : 'new';
-    return {
-      reference: r.reference,
-      kind: r.kind as InquiryKind,
-      status,
-      statusLabel: STATUS_LABELS[status],
-      weddingDate: r.weddingDate,
-      venue: r.venue,
-      town: r.town,
-      packageId: r.packageId,
-      createdAt: r.createdAt.toISOString(),
-    };
-  });
 }
 
