@@ -17,6 +17,8 @@ export const CLAIM_TTL_MS = 30 * 86_400_000;
 
 export type ClaimOwner = `${'builtin' | 'strapi'}:${string}`;
 
+// Dates travel as ISO strings: postgres-js (unlike PGlite) does not serialise a Date inside a raw sql template.
+
 /** The page that uses a claim token (asks to sign in first). */
 export function claimLink(token: string): string {
   return `${siteUrl()}/ucet/pripojit-poptavku?t=${encodeURIComponent(token)}`;
@@ -30,7 +32,7 @@ function hashToken(token: string): string {
 export async function createClaimToken(db: Db, inquiryId: number, now = new Date()): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const expires = new Date(now.getTime() + CLAIM_TTL_MS);
-  await db.execute(sql`INSERT INTO inquiry_claim_tokens (token_hash, inquiry_id, expires_at) VALUES (${hashToken(token)}, ${inquiryId}, ${expires.toISOString()})`);
+  await db.execute(sql`INSERT INTO inquiry_claim_tokens (token_hash, inquiry_id, expires_at) VALUES (${hashToken(token)}, ${inquiryId}, ${expires.toISOString()}::timestamptz)`);
   return token;
 }
 
@@ -59,18 +61,18 @@ export async function claimInquiry(db: Db, token: string, owner: ClaimOwner, now
   const preview = await previewClaim(db, token, now);
   if (!preview.ok) return preview;
   const rows = rowsOf<{ inquiry_id: number }>(
-    await db.execute(sql`DELETE FROM inquiry_claim_tokens WHERE token_hash = ${hashToken(token)} AND expires_at >= ${now.toISOString()} RETURNING inquiry_id`),
+    await db.execute(sql`DELETE FROM inquiry_claim_tokens WHERE token_hash = ${hashToken(token)} AND expires_at >= ${now.toISOString()}::timestamptz RETURNING inquiry_id`),
   );
   const inquiryId = rows[0]?.inquiry_id;
   if (inquiryId === undefined) return { ok: false, message: INVALID };
   await db.execute(sql`
-    INSERT INTO inquiry_claims (inquiry_id, owner, claimed_at) VALUES (${inquiryId}, ${owner}, ${now})
+    INSERT INTO inquiry_claims (inquiry_id, owner, claimed_at) VALUES (${inquiryId}, ${owner}, ${now.toISOString()}::timestamptz)
     ON CONFLICT (inquiry_id) DO UPDATE SET owner = EXCLUDED.owner, claimed_at = EXCLUDED.claimed_at`);
   return { ok: true, reference: preview.reference, ownedBy: owner };
 }
 
 export async function pruneClaimTokens(db: Db, now = new Date()): Promise<void> {
-  await db.execute(sql`DELETE FROM inquiry_claim_tokens WHERE expires_at < ${now.toISOString()}`);
+  await db.execute(sql`DELETE FROM inquiry_claim_tokens WHERE expires_at < ${now.toISOString()}::timestamptz`);
 }
 
 /** The inquiries attached to this account, newest first, as DTOs without internal fields. */

@@ -1,5 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { openDb } from '@/db/client';
+import { createOrPromoteAdmin } from '@/accounts/admin';
 import { expectNoAxeViolations, launchBrowser, newContext, startServer, type RunningServer } from './harness';
 import { startFakeContentful, type FakeContentful } from '../fakes/contentful';
 import { startFakeStrapi, type FakeStrapi } from '../fakes/strapi';
@@ -24,8 +29,36 @@ afterAll(async () => {
   await strapi?.stop();
 });
 
-async function diagnostics(server: RunningServer, device: 'phone' | 'desktop' = 'desktop') {
+const ADMIN = { email: 'anna.diagnostika@example.cz', password: 'Diagnostika-2026!' };
+
+/** A server whose database already holds the photographer's admin account (PGlite: one process per folder). */
+async function startWithAdmin(env: Record<string, string>): Promise<RunningServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-content-'));
+  const handle = await openDb({ url: path.join(dataDir, 'pglite') });
+  await createOrPromoteAdmin(handle.db, ADMIN);
+  await handle.close();
+  return startServer(env, { dataDir });
+}
+
+/** The admin's session cookie, from the real sign-in endpoint. */
+async function adminCookie(server: RunningServer): Promise<{ name: string; value: string; url: string }> {
+  const res = await fetch(`${server.url}/api/auth/local`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url },
+    body: JSON.stringify({ identifier: ADMIN.email, password: ADMIN.password }),
+  });
+  expect(res.status).toBe(200);
+  const { jwt } = (await res.json()) as { jwt: string };
+  return { name: 'strapi_jwt', value: jwt, url: server.url };
+}
+
+/**
+ * /strapi-test as a visitor sees it, or as the signed-in admin (`asAdmin`): addresses and error texts of the
+ * content sources are the admin's eyes only; a visitor sees that they are hidden.
+ */
+async function diagnostics(server: RunningServer, device: 'phone' | 'desktop' = 'desktop', asAdmin = false) {
   const ctx = await newContext(browser, device);
+  if (asAdmin) await ctx.addCookies([await adminCookie(server)]);
   const page = await ctx.newPage();
   const res = await page.goto(`${server.url}/strapi-test`);
   expect(res?.status()).toBe(200);
@@ -46,7 +79,7 @@ describe('local source (default)', () => {
   let server: RunningServer;
   beforeAll(async () => {
     // STRAPI_URL without CONTENT_SOURCE=strapi: the site shows built-in content, /strapi-* pages read Strapi.
-    server = await startServer({ REVALIDATE_SECRET: SECRET, STRAPI_URL: strapi.url, STRAPI_VERSION: 'v4' });
+    server = await startWithAdmin({ REVALIDATE_SECRET: SECRET, STRAPI_URL: strapi.url, STRAPI_VERSION: 'v4' });
   });
   afterAll(async () => {
     await server?.stop();
@@ -60,7 +93,9 @@ describe('local source (default)', () => {
     expect(d.weddings).toContain('Tereza & Jakub');
     expect(d.weddings).not.toContain('Fake Strapi');
     expect(d.strapi).toMatch(/Zdroj odpověděl: ano/);
-    expect(d.strapi).toContain(strapi.url);
+    // A visitor never learns where the Strapi server lives; the admin does.
+    expect(d.body).not.toContain(strapi.url);
+    expect((await diagnostics(server, 'desktop', true)).strapi).toContain(strapi.url);
   });
 
   it('serves placeholder images as small immutable JPEGs, optimised to AVIF by next/image', async () => {
@@ -93,7 +128,7 @@ describe('local source (default)', () => {
 describe('Contentful source (fake CDA)', () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer({ ...cf.env(), REVALIDATE_SECRET: SECRET, CONTENT_REVALIDATE_SECONDS: '3600' });
+    server = await startWithAdmin({ ...cf.env(), REVALIDATE_SECRET: SECRET, CONTENT_REVALIDATE_SECONDS: '3600' });
   });
   afterAll(async () => {
     await server?.stop();
@@ -130,13 +165,18 @@ describe('Contentful source (fake CDA)', () => {
   it('reports a failing source and shows the sample weddings', async () => {
     cf.setMode('unauthorized');
     try {
-      await fetch(`${server.url}/api/revalidate`, { method: 'POST', headers: { 'x-revalidate-secret': SECRET } });
+      const revalidated = await fetch(`${server.url}/api/revalidate`, { method: 'POST', headers: { 'x-revalidate-secret': SECRET, 'content-type': 'application/json' }, body: '{}' });
+      expect(revalidated.status).toBe(200);
       const d = await diagnostics(server);
       expect(d.answered).toBe('ne');
-      expect(d.body).toContain('AccessTokenInvalid');
+      expect(d.body).not.toContain('AccessTokenInvalid');
+      expect(d.body).toContain('skryto – podrobnosti vidí přihlášený administrátor');
       expect(d.body).toContain('záložní data');
       expect(d.weddings).toContain('Tereza & Jakub');
       expect(d.body).not.toContain('fake-cda-token');
+      const asAdmin = await diagnostics(server, 'desktop', true);
+      expect(asAdmin.body).toContain('AccessTokenInvalid');
+      expect(asAdmin.body).not.toContain('fake-cda-token');
     } finally {
       cf.setMode('ok');
     }
@@ -146,7 +186,7 @@ describe('Contentful source (fake CDA)', () => {
 describe('Strapi source (fake v4)', () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer({ ...strapi.env(), CONTENT_TIMEOUT_MS: '500' });
+    server = await startWithAdmin({ ...strapi.env(), CONTENT_TIMEOUT_MS: '500' });
   });
   afterAll(async () => {
     await server?.stop();
@@ -156,8 +196,10 @@ describe('Strapi source (fake v4)', () => {
     const d = await diagnostics(server, 'phone');
     expect(d.answered).toBe('ano');
     expect(d.count).toBe('3');
-    expect(d.body).toContain(strapi.url);
-    expect(d.body).toContain('v4');
+    expect(d.body).not.toContain(strapi.url);
+    const asAdmin = await diagnostics(server, 'desktop', true);
+    expect(asAdmin.body).toContain(strapi.url);
+    expect(asAdmin.body).toContain('v4');
     expect(d.weddings).toContain('Fake Strapi: Veronika & Lukáš');
     const img = await fetch(`${server.url}/api/media/strapi/uploads/veronika-1_a1b2c3.jpg`);
     expect(img.status).toBe(200);

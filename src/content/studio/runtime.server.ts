@@ -1,4 +1,5 @@
 import 'server-only';
+import sharp from 'sharp';
 import { getDbHandle } from '@/db/db.server';
 import { log } from '@/platform/log';
 import { getStorage } from '@/platform/storage/storage.server';
@@ -29,6 +30,9 @@ export async function studioDeps(): Promise<StudioDeps> {
 
 /** Start-up step: resume whatever was queued when the process last stopped. */
 export async function startStudioQueue(): Promise<void> {
+  // One libvips worker thread per image: the queue then takes one of the two cores and the other keeps serving
+  // pages (bench/studio.ts: public page p99 while photos process). Processing a photo takes longer instead.
+  sharp.concurrency(1);
   await startQueue(queueDeps);
   log.info('studio photo queue: ready');
 }
