@@ -66,15 +66,28 @@ describe('build manifests', () => {
     expect(latest.id).toBe(ownId);
     expect(latest.timestamp).toBeGreaterThan(0);
 
-    const html = await (await fetch(server.url + '/')).text();
+    // "/" comes from the render cache (docs/decisions/011-render-cache-csp.md): its policy hashes its scripts, no
+    // nonce; a per-request page (booking) keeps a fresh nonce. Both carry this server's build id.
+    const home = await fetch(server.url + '/');
+    const html = await home.text();
     expect(html).toContain(`data-build-id="${ownId}"`);
+    const homePolicy = home.headers.get('content-security-policy') ?? '';
+    expect(homePolicy).toMatch(/'sha256-[A-Za-z0-9+/=]+'/);
+    expect(homePolicy).not.toContain("'nonce-");
+    const booking = await fetch(server.url + '/rezervace');
+    expect(booking.status).toBe(200);
+    expect(booking.headers.get('content-security-policy') ?? '').toMatch(/'nonce-[^']+'/);
+    expect(await booking.text()).toContain(`data-build-id="${ownId}"`);
 
     const meta = await fetch(`${server.url}/builds/meta/${ownId}.json`);
     expect(meta.status).toBe(200);
     const manifest = (await meta.json()) as { id: string; redirects: { source: string; destination: string; statusCode: number }[]; routes: { path: string; type: string }[] };
     expect(manifest.id).toBe(ownId);
     expect(manifest.redirects).toContainEqual({ source: '/about', destination: '/omne', statusCode: 308 });
-    expect(manifest.routes).toContainEqual({ path: '/', type: 'dynamic' });
+    // The manifest tells the client which routes are prerendered: "/" is a cached (static) page now, the booking
+    // page is still rendered per request.
+    expect(manifest.routes).toContainEqual({ path: '/', type: 'static' });
+    expect(manifest.routes).toContainEqual({ path: '/rezervace', type: 'dynamic' });
     expect((await fetch(`${server.url}/builds/meta/some-other-build.json`)).status).toBe(404);
 
     announce('deployed-elsewhere');

@@ -22,6 +22,21 @@ async function errorMessage(page: Page): Promise<string> {
   return (await page.locator('[data-testid="error-message"]').textContent({ timeout: 15_000 })) ?? '';
 }
 
+/**
+ * Waits until the page has nothing left that could still move it: the scroll (if any) happened, the fonts are
+ * settled, the network is idle (lazy images that came into view are fetched, prefetches done), every loaded image
+ * is decoded, and two frames were painted after that — so a layout shift caused by any of it is already recorded.
+ */
+async function settled(page: Page, { scrolled = false } = {}): Promise<void> {
+  if (scrolled) await page.waitForFunction(() => window.scrollY > 0 || document.documentElement.scrollHeight <= window.innerHeight);
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await Promise.all([...document.images].filter((img) => img.complete && img.naturalWidth > 0).map((img) => img.decode().catch(() => undefined)));
+    await new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
+  });
+}
+
 describe('wedding routes answer with the right status and text', () => {
   it.each([
     ['/weddings/tereza-jakub', 'Tereza &amp; Jakub'],
@@ -161,7 +176,7 @@ describe('wedding detail', () => {
       if (r.url().includes('/_next/image')) imageTypes.push(r.headers()['content-type'] ?? '');
     });
     await page.goto(server.url + '/weddings/lucie-martin', { waitUntil: 'load' });
-    await page.waitForTimeout(1500);
+    await settled(page);
     expect(imageTypes.length).toBeGreaterThan(0);
     expect(imageTypes.every((t) => t === 'image/avif')).toBe(true);
     expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBe(0);
@@ -192,7 +207,7 @@ describe('wedding detail', () => {
     });
     await page.goto(server.url + path, { waitUntil: 'load' });
     await page.mouse.wheel(0, 2500);
-    await page.waitForTimeout(1200);
+    await settled(page, { scrolled: true });
     expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBe(0);
     await ctx.close();
   });

@@ -65,10 +65,9 @@ export function photoProps(image: PhotoSource, opts: PhotoOptions): PhotoImgProp
     loading: opts.priority ? 'eager' : 'lazy',
     ...(opts.priority ? { fetchPriority: 'high' as const } : {}),
   });
-  // No <link rel=preload> for the LCP image: the eager, fetchpriority=high <img> is in the first HTML, where the
-  // preload scanner finds it. A preload would also travel in the page's RSC payload, and since public pages are
-  // static, every link that prefetches them would insert that page's hero as a high-priority download into the
-  // page being viewed (docs/decisions/011-render-cache-csp.md).
+  // No `preload` option here: the server renderer preloads the eager, fetchpriority=high <img> of this page's HTML
+  // once. It must be rendered by a client component (./priority-img.tsx): an eager <img> in a server component
+  // becomes a preload hint in the RSC payload, which prefetching links would apply to the page being viewed.
   return {
     src: props.src,
     srcSet: props.srcSet,
