@@ -316,21 +316,16 @@ describe('accounts', () => {
     const page = await ctx.newPage();
     const res = await page.goto(`${server.url}/admin/ucet`);
     expect(res?.status()).toBe(200);
-    const deadline = Date.now() + 10_000;
-    let current = old;
-    while (current === old && Date.now() < deadline) {
-      await page.waitForTimeout(200);
-      current = (await ctx.cookies()).find((c) => c.name === 'strapi_jwt')?.value ?? old;
-    }
-    expect(current).not.toBe(old);
+    // The renewed cookie arrives with the page's session check after hydration: wait for it, not for a time.
+    const sessionCookie = async () => (await ctx.cookies()).find((c) => c.name === 'strapi_jwt')?.value ?? old;
+    await expect.poll(sessionCookie, { timeout: 10_000 }).not.toBe(old);
+    const current = await sessionCookie();
     expect(decodeJwt(current).exp).toBeGreaterThan(now + 29 * 24 * 3600);
     // A garbage token is dropped the same way.
     await ctx.clearCookies();
     await ctx.addCookies([{ name: 'strapi_jwt', value: 'garbage', url: server.url, httpOnly: true, sameSite: 'Lax' }]);
     await page.goto(`${server.url}/ucet/prihlaseni`);
-    const until = Date.now() + 10_000;
-    while ((await ctx.cookies()).some((c) => c.name === 'strapi_jwt') && Date.now() < until) await page.waitForTimeout(200);
-    expect((await ctx.cookies()).some((c) => c.name === 'strapi_jwt')).toBe(false);
+    await expect.poll(async () => (await ctx.cookies()).some((c) => c.name === 'strapi_jwt'), { timeout: 10_000 }).toBe(false);
     await ctx.close();
   });
 

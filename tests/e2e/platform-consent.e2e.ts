@@ -61,7 +61,8 @@ describe('cookie consent and analytics', () => {
     expect(await accept.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(await reject.evaluate((el) => getComputedStyle(el).backgroundColor));
     await expectNoAxeViolations(t.page);
 
-    await t.page.waitForTimeout(1000);
+    // Nothing may go out before consent: wait until the page has no request in flight, then look.
+    await t.page.waitForLoadState('networkidle');
     expect(t.pageviews).toEqual([]);
     expect(t.gtag).toEqual([]);
     expect(await analyticsCookies(t.ctx)).toEqual([]);
@@ -88,7 +89,8 @@ describe('cookie consent and analytics', () => {
     await banner(t.page).waitFor({ state: 'visible', timeout: 15_000 });
     await t.page.getByRole('button', { name: 'Odmítnout vše' }).click();
     await t.page.goto(server.url + '/neexistuje');
-    await t.page.waitForTimeout(1500);
+    await t.page.getByRole('button', { name: 'Nastavení cookies' }).waitFor();
+    await t.page.waitForLoadState('networkidle');
     expect(t.pageviews).toEqual([]);
     expect(t.gtag).toEqual([]);
     expect(await analyticsCookies(t.ctx)).toEqual([]);
@@ -110,7 +112,9 @@ describe('cookie consent and analytics', () => {
     const t = await tracked('phone');
     await skipConsentBanner(t.ctx, server.url);
     await t.page.goto(server.url + '/');
-    await t.page.waitForTimeout(2500);
+    // The consent manager has run once its footer button is there and the page has no request in flight.
+    await t.page.getByRole('button', { name: 'Nastavení cookies' }).waitFor();
+    await t.page.waitForLoadState('networkidle');
     expect(await banner(t.page).count()).toBe(0);
     expect(t.pageviews).toEqual([]);
     await t.ctx.close();

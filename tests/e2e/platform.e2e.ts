@@ -52,6 +52,25 @@ async function newDocument(page: Page): Promise<void> {
   await page.waitForLoadState('load');
 }
 
+/**
+ * Document navigations (full loads) the page starts from now on. A `location.reload()` by the build watcher starts
+ * one at once, so after `roundTrip()` an empty list means no reload was asked for — no fixed wait needed.
+ */
+function watchFullLoads(page: Page): string[] {
+  const loads: string[] = [];
+  page.on('request', (r) => {
+    if (r.isNavigationRequest() && r.frame() === page.mainFrame()) loads.push(r.url());
+  });
+  return loads;
+}
+/** Lets the page finish the tasks queued so far, then one request round trip: a reload asked for would be under way. */
+async function roundTrip(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await (await fetch('/api/health', { cache: 'no-store' })).text();
+  });
+}
+
 /** The header's brand link to "/" (a Next <Link>, present on every page). */
 const brandLink = (page: Page) => page.locator('header a[href="/"]').first();
 
@@ -134,9 +153,12 @@ describe('new build in the browser', () => {
     await focusTab(page);
     await notice.waitFor({ timeout: 10_000 });
     await mark(page);
+    const fullLoads = watchFullLoads(page);
     await brandLink(page).click();
     await page.waitForURL(server.url + '/');
-    await page.waitForTimeout(500);
+    await page.locator('main h1').first().waitFor();
+    await roundTrip(page);
+    expect(fullLoads).toEqual([]);
     const sinceFirst = await page.evaluate(() => Date.now() - Number(sessionStorage.getItem('build-reload:/')));
     expect(sinceFirst).toBeLessThan(10_000);
     expect(await sameDocument(page)).toBe(true);
@@ -168,12 +190,28 @@ describe('new build in the browser', () => {
 
     await watcherHydrated(page);
     await mark(page);
-    await loadChunk();
-    // A dynamic import failing the same way (ChunkLoadError) is also covered by the guard.
-    await page.evaluate(() => {
-      void Promise.reject(Object.assign(new Error('Loading chunk 999 failed.'), { name: 'ChunkLoadError' }));
-    });
-    await page.waitForTimeout(1500);
+    const fullLoads = watchFullLoads(page);
+    // The script's error event reaches the watcher before the script element's own onerror, which we wait for.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const s = document.createElement('script');
+          s.src = `/_next/static/chunks/gone-${Math.random().toString(36).slice(2)}.js`;
+          s.onerror = () => resolve();
+          document.head.appendChild(s);
+        }),
+    );
+    // A dynamic import failing the same way (ChunkLoadError) is also covered by the guard; our listener, added
+    // after the watcher's, runs once the watcher has handled the rejection.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          window.addEventListener('unhandledrejection', () => resolve(), { once: true });
+          void Promise.reject(Object.assign(new Error('Loading chunk 999 failed.'), { name: 'ChunkLoadError' }));
+        }),
+    );
+    await roundTrip(page);
+    expect(fullLoads).toEqual([]);
     expect(await sameDocument(page)).toBe(true);
     await ctx.close();
   });
