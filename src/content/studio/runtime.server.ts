@@ -4,6 +4,7 @@ import { getDbHandle } from '@/db/db.server';
 import { log } from '@/platform/log';
 import { getStorage } from '@/platform/storage/storage.server';
 import { invalidateContent } from '../invalidate.server';
+import { renamedPostSlug } from './posts.server';
 import { renamedWeddingSlug } from './public.server';
 import { kickQueue, startQueue, type QueueDeps } from './queue.server';
 import type { StudioDeps } from './service.server';
@@ -43,6 +44,16 @@ export async function currentSlugOfRenamedWedding(slug: string): Promise<string 
     return await renamedWeddingSlug((await getDbHandle()).db, slug);
   } catch (err) {
     log.warn('studio: looking up a former wedding slug failed', { err });
+    return null;
+  }
+}
+
+/** For /blog/{slug}: the current slug of a published studio post that was renamed from `slug`, or null. */
+export async function currentSlugOfRenamedPost(slug: string): Promise<string | null> {
+  try {
+    return await renamedPostSlug((await getDbHandle()).db, slug);
+  } catch (err) {
+    log.warn('studio: looking up a former post slug failed', { err });
     return null;
   }
 }
