@@ -39,6 +39,8 @@ export interface QueueDeps {
   onChange: () => void;
   /** Overrides CHANGE_EVERY_MS (tests). */
   changeEveryMs?: number;
+  /** Runs before each libvips operation of a photo (the server lowers libvips' thread priority there). */
+  onProcessStep?: () => void;
 }
 
 interface Claim {
@@ -97,7 +99,7 @@ async function processClaim(deps: QueueDeps, claim: Claim): Promise<'ready' | 'f
   }
   let processed;
   try {
-    processed = await processPhoto(original.body);
+    processed = await processPhoto(original.body, { onStep: deps.onProcessStep });
   } catch (err) {
     const message = err instanceof StudioError ? err.message : 'Fotografii se nepodařilo zpracovat. Nahrajte ji prosím znovu.';
     if (!(err instanceof StudioError)) log.error('studio: processing failed', { photoId: claim.id, err });
