@@ -7,6 +7,7 @@ import { openDb } from '@/db/client';
 import { createOrPromoteAdmin } from '@/accounts/admin';
 import { loadLocalBlogPosts } from '@/content/blog-local';
 import { expectNoAxeViolations, hydrated, launchBrowser, newQuietContext, startServer, type RunningServer } from './harness';
+import { makeTestJpeg } from '../fixtures/studio-images';
 
 /**
  * Blog posts of the admin studio, end to end in real Chromium against the production build: the admin writes a
@@ -26,6 +27,8 @@ let server: RunningServer;
 let ctx: BrowserContext;
 let page: Page;
 let postId = '';
+let coverId = '';
+const COVER_ALT = 'Novomanželé v aleji';
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-studio-blog-'));
 
 beforeAll(async () => {
@@ -75,7 +78,22 @@ describe('admin studio: blog posts', () => {
     expect(unknown.status).toBe(404);
     expect(((await unknown.json()) as { error: { message: string } }).error.message).toMatch(/Článek nenalezen/);
     expect((await fetch(`${server.url}/api/admin/posts/neni-uuid`, { headers: auth })).status).toBe(404);
-  }, 60_000);
+
+    // A processed, described photo of a (draft) wedding, to be the post's cover.
+    const wedding = (await (await fetch(`${server.url}/api/admin/weddings`, { method: 'POST', headers: auth, body: JSON.stringify({ couple: 'Alej & Park', date: '2026-05-05', location: 'Průhonice' }) })).json()) as { id: string };
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(await makeTestJpeg({ width: 1600, height: 1067, gps: true, seed: 77 }))], { type: 'image/jpeg' }), 'alej.jpg');
+    const upload = await fetch(`${server.url}/api/admin/weddings/${wedding.id}/photos`, { method: 'POST', headers: { authorization: auth.authorization }, body: form });
+    expect(upload.status).toBe(202);
+    coverId = ((await upload.json()) as { id: string }).id;
+    const photo = () => fetch(`${server.url}/api/admin/weddings/${wedding.id}`, { headers: auth }).then(async (r) => ((await r.json()) as { photos: { status: string }[] }).photos[0]?.status);
+    await expect.poll(photo, { timeout: 60_000 }).toBe('ready');
+    // Not described yet: refused as a cover, with a Czech message.
+    const undescribed = await post({ title: 'Bez popisu', date: '2026-01-01', coverPhotoId: coverId });
+    expect(undescribed.status).toBe(400);
+    expect(((await undescribed.json()) as { error: { message: string } }).error.message).toContain('nemá popis');
+    expect((await fetch(`${server.url}/api/admin/photos/${coverId}`, { method: 'PATCH', headers: auth, body: JSON.stringify({ alt: COVER_ALT }) })).status).toBe(200);
+  }, 120_000);
 
   it('the admin writes a draft (never public, previewable) and publishes it; /blog and the post show it on the next request', async () => {
     // Both public pages are rendered into the render cache before the post exists.
@@ -101,6 +119,9 @@ describe('admin studio: blog posts', () => {
     await page.focus('#excerpt');
     await page.keyboard.type('Pár rad, jak se před objektivem uvolnit.');
     await page.fill('#body', BODY);
+    await page.focus('#coverPhotoId');
+    await page.selectOption('#coverPhotoId', coverId);
+    await page.locator(`img[src*="/api/photos/${coverId}/"]`).waitFor(); // the chosen cover's thumbnail
     await page.focus('button:has-text("Založit článek")');
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/admin\/blog\/[0-9a-f-]{36}$/);
@@ -126,6 +147,7 @@ describe('admin studio: blog posts', () => {
     await expect.poll(message).toContain('Článek je zveřejněný.');
     const blog = await (await get('/blog')).text();
     expect(blog).toContain(TITLE);
+    expect(blog).toContain(`/api/photos/${coverId}/`);
     // The Markdown posts are still listed next to it.
     for (const file of await loadLocalBlogPosts()) expect(blog).toContain(escaped(file.title));
 
@@ -136,6 +158,11 @@ describe('admin studio: blog posts', () => {
     expect(await v.textContent('h1')).toBe(TITLE);
     expect(await v.textContent('.prose h2')).toBe('Klid a čas');
     expect(await v.locator('.prose li').count()).toBe(2);
+    // The cover is the studio photo, served as its pre-made variants.
+    const cover = v.locator(`main img[src*="/api/photos/${coverId}/"]`).first();
+    expect(await cover.getAttribute('alt')).toBe(COVER_ALT);
+    expect(await cover.getAttribute('srcset')).toMatch(new RegExp(`/api/photos/${coverId}/\\d+ \\d+w`));
+    expect(await cover.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)).toBe(true);
     await expectNoAxeViolations(v);
     await v.goto(`${server.url}/blog`);
     await v.click(`a[href="/blog/${SLUG}"]`);
