@@ -132,8 +132,18 @@ export function createFastPath(options = {}) {
       /** @type {Recorded['headers']} */
       const headers = [];
       for (const raw of res.getRawHeaderNames()) {
-        const value = res.getHeader(raw);
+        let value = res.getHeader(raw);
         if (NOT_REPLAYED.has(raw.toLowerCase()) || value === undefined) continue;
+        // The compression middleware adds Accept-Encoding to Vary when it considers a body (not on a 304, for
+        // example); it runs on the fast path's answers too, so it adds it exactly where it would for Next.
+        if (raw.toLowerCase() === 'vary') {
+          value = String(value)
+            .split(',')
+            .map((v) => v.trim())
+            .filter((v) => v && v.toLowerCase() !== 'accept-encoding')
+            .join(', ');
+          if (!value) continue;
+        }
         headers.push([raw, value]);
       }
       recorded.set(entry, { headers, etag, contentType, body: Buffer.from(html) });
