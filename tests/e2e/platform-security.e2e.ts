@@ -31,6 +31,15 @@ function expectSecurityHeaders(res: Response, what: string) {
   expect(h.get('permissions-policy'), what).toContain('camera=()');
 }
 
+/** Polls the server's log until it contains `text` (the app's own report that something happened). */
+async function waitForOutput(s: RunningServer, text: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!s.output().includes(text)) {
+    if (Date.now() > deadline) throw new Error(`server never logged "${text}"`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 describe('security headers', () => {
   it('every page, API answer, redirect and error carries them; pages get a strict CSP (nonce or own hashes) and HSTS', async () => {
     // Cached public pages and their 404s carry the hashes of their own scripts; per-request pages and API answers
@@ -189,17 +198,20 @@ describe('operations', () => {
   it('on SIGTERM finishes an in-flight request, closes the database and exits 143', async () => {
     const s = await startServer();
     const port = Number(new URL(s.url).port);
-    // A page view whose body arrives slowly: in flight when the signal comes, it must still be answered.
+    // A page view whose body arrives only after the signal: in flight when the signal comes, it must still be
+    // answered. `Expect: 100-continue` makes the server say when it has taken the request (its `100 Continue`);
+    // the rest of the body is sent once the app has logged the signal.
     const body = ['{"path":', '"/pomalu"}'];
+    let req!: http.ClientRequest;
     const pending = new Promise<number>((resolve, reject) => {
-      const req = http.request(
+      req = http.request(
         {
           host: '127.0.0.1',
           port,
           method: 'POST',
           path: '/api/analytics/pageview',
           agent: false,
-          headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body.join(''))), connection: 'close' },
+          headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body.join(''))), connection: 'close', expect: '100-continue' },
         },
         (res) => {
           res.resume();
@@ -207,15 +219,17 @@ describe('operations', () => {
         },
       );
       req.on('error', reject);
-      req.write(body[0]);
-      setTimeout(() => req.end(body[1]), 1000);
     });
-    await new Promise((r) => setTimeout(r, 300));
+    const accepted = new Promise<void>((resolve) => req.once('continue', () => resolve()));
+    req.flushHeaders();
+    await accepted;
+    req.write(body[0]);
     const exited = new Promise<number | null>((resolve) => s.proc.once('exit', (code) => resolve(code)));
     s.proc.kill('SIGTERM');
+    await waitForOutput(s, 'shutdown: signal received');
+    req.end(body[1]);
     expect(await pending).toBe(204);
     expect(await exited).toBe(143);
-    expect(s.output()).toContain('shutdown: signal received');
     expect(s.output()).toContain('shutdown: database closed, exiting');
     // The PGlite data dir closed cleanly: a new server opens it.
     const again = await startServer({}, { dataDir: s.dataDir });

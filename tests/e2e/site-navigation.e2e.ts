@@ -47,6 +47,32 @@ describe('navigation', () => {
     await ctx.close();
   });
 
+  it('a visitor who scrolled before the scripts ran is not thrown back to the top by hydration', async () => {
+    const ctx = await newQuietContext(browser, server.url, 'phone');
+    const page = await ctx.newPage();
+    // The layout's route effects register the only `hashchange` listener on this page, in the same commit as
+    // their scroll handling: once it is registered, that handling has run.
+    await page.addInitScript(() => {
+      const add = window.addEventListener.bind(window);
+      window.addEventListener = ((type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions) => {
+        if (type === 'hashchange') (window as unknown as { __routeEffects?: boolean }).__routeEffects = true;
+        add(type, listener, options);
+      }) as typeof window.addEventListener;
+    });
+    const held: (() => Promise<void>)[] = [];
+    let holding = true;
+    await page.route('**/_next/static/chunks/**', (route) => (holding ? held.push(() => route.continue()) : route.continue()));
+    await page.goto(server.url + '/portfolio', { waitUntil: 'domcontentloaded' });
+    await page.evaluate(() => window.scrollTo(0, 900));
+    await page.waitForFunction(() => window.scrollY > 500);
+    expect(await page.evaluate(() => (window as unknown as { __routeEffects?: boolean }).__routeEffects)).toBeUndefined();
+    holding = false;
+    await Promise.all(held.map((go) => go()));
+    await page.waitForFunction(() => (window as unknown as { __routeEffects?: boolean }).__routeEffects === true);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    await ctx.close();
+  });
+
   it('a hash link to another page scrolls to its anchor', async () => {
     const ctx = await newQuietContext(browser, server.url, 'desktop');
     const page = await ctx.newPage();
