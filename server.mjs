@@ -4,13 +4,26 @@
 // X-Forwarded-For when a client did not send one, so without this step every per-client limit could be dodged
 // with a forged header. See docs/decisions/012-client-address.md.
 //
-// Environment: PORT (default 3000), HOST (default: every interface), TRUST_PROXY (see README).
+// Cache hits of public pages are answered here, before Next, from the render cache (see below).
+//
+// Environment: PORT (default 3000), HOST (default: every interface), TRUST_PROXY, RENDER_CACHE_FAST_PATH (see README).
 import http from 'node:http';
+import v8 from 'node:v8';
 import { clearTimeout, setTimeout } from 'node:timers';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import nextEnv from '@next/env';
 import { SERVER_MARKER, applyClientAddress, parseTrustProxy } from './src/platform/client-address.mjs';
+import { createFastPath } from './src/platform/render-cache/fast-path.mjs';
+
+// Memory (docs/decisions/051-server-memory.md), set before anything is compiled or allocated in bulk:
+// - the embedded database (PGlite) is PostgreSQL compiled to WebAssembly; V8's optimising tier recompiles its hot
+//   functions and keeps ~50–100 MB more resident than the baseline compiler's code, for queries this site's data
+//   answers in microseconds either way. Affects WebAssembly only, not JavaScript.
+// - the JavaScript heap grows by 15 % per step instead of the 1.1–4× V8 picks from its GC speed, so a burst of page
+//   renders (per-request pages under load) does not leave the heap, and with it the RSS, ~130 MB larger.
+v8.setFlagsFromString('--liftoff-only');
+v8.setFlagsFromString('--heap-growing-percent=15');
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 process.env.NODE_ENV = 'production';
@@ -32,6 +45,11 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(1);
 }
 const host = process.env.HOST?.trim() || undefined;
+const fastPathSetting = process.env.RENDER_CACHE_FAST_PATH?.trim().toLowerCase() || 'on';
+if (fastPathSetting !== 'on' && fastPathSetting !== 'off') {
+  console.error(`Neplatná konfigurace:\n  - RENDER_CACHE_FAST_PATH: musí být „on“ nebo „off“ (je „${process.env.RENDER_CACHE_FAST_PATH}“)`);
+  process.exit(1);
+}
 
 // Tells the app (src/platform/rate-limit.ts) that x-client-address comes from this process.
 globalThis[SERVER_MARKER] = true;
@@ -40,8 +58,20 @@ const { default: next } = await import('next');
 const app = next({ dev: false, dir, hostname: host ?? 'localhost', port });
 const handle = app.getRequestHandler();
 
+// Cache hits of public pages are answered before Next (src/platform/render-cache/fast-path.mjs,
+// docs/decisions/050-render-cache-fast-path.md) with the headers Next gave the same cache entry.
+// RENDER_CACHE_FAST_PATH=off sends every request through Next.
+const fastPath = createFastPath({
+  enabled: fastPathSetting === 'on',
+  debug: process.env.LOG_LEVEL?.trim() === 'debug'
+    ? (fields) => process.stdout.write(JSON.stringify({ time: new Date().toISOString(), level: 'debug', msg: 'render cache: answered before Next', ...fields }) + '\n')
+    : undefined,
+});
+
 const server = http.createServer((req, res) => {
   applyClientAddress(req, trust);
+  if (fastPath.serve(req, res)) return;
+  fastPath.observe(req, res);
   handle(req, res).catch((err) => {
     console.error('Request failed', req.url, err);
     if (!res.headersSent) res.statusCode = 500;

@@ -15,7 +15,8 @@ let browser: Browser;
 
 beforeAll(async () => {
   // SITE_URL https: the deployment sits behind a TLS proxy, so HSTS must be sent.
-  [server, browser] = await Promise.all([startServer({ SITE_URL: 'https://foto.example.cz' }), launchBrowser()]);
+  // LOG_LEVEL=debug: the render cache's fast path logs each answer it gives, so a test can tell who answered.
+  [server, browser] = await Promise.all([startServer({ SITE_URL: 'https://foto.example.cz', LOG_LEVEL: 'debug' }), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -60,6 +61,29 @@ describe('security headers', () => {
     const asset = (await (await fetch(server.url + '/')).text()).match(/\/_next\/static\/chunks\/[\w.-]+\.js/)?.[0];
     expect(asset).toBeTruthy();
     expectSecurityHeaders(await fetch(server.url + asset), 'static chunk');
+  });
+
+  it('a public page answered before Next (the render cache fast path) carries the same headers, HSTS included', async () => {
+    // Rendered, then a HIT through Next (which the fast path records), then answered by server.mjs itself.
+    await (await fetch(server.url + '/cenik')).text();
+    const viaNext = await fetch(server.url + '/cenik');
+    expect(viaNext.headers.get('x-nextjs-cache')).toBe('HIT');
+    const html = await viaNext.text();
+    const res = await fetch(server.url + '/cenik', { headers: { 'x-request-id': 'lb-fast-1' } });
+    expect(await res.text()).toBe(html);
+    await expect
+      .poll(() => server.output().split('\n').some((l) => l.includes('render cache: answered before Next') && l.includes('"requestId":"lb-fast-1"')), { timeout: 5_000, interval: 20 })
+      .toBe(true);
+    expectSecurityHeaders(res, 'fast path');
+    expect(res.headers.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains');
+    expect(res.headers.get('x-request-id')).toBe('lb-fast-1');
+    expect(res.headers.get('content-security-policy')).toMatch(/script-src 'self' ('sha256-[A-Za-z0-9+/=]+' )+'strict-dynamic'/);
+    for (const h of ['content-security-policy', 'cross-origin-opener-policy', 'cache-control', 'etag', 'content-type', 'vary'])
+      expect(res.headers.get(h), h).toBe(viaNext.headers.get(h));
+    // Without one, it makes a request id like the proxy does.
+    const fresh = await fetch(server.url + '/cenik');
+    expect(fresh.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    await fresh.text();
   });
 
   it('keeps an incoming request id and hydrates pages under the CSP without violations', async () => {
@@ -211,5 +235,5 @@ describe('operations', () => {
     const again = await startServer({}, { dataDir: s.dataDir });
     expect((await fetch(again.url + '/api/ready')).status).toBe(200);
     await again.stop();
-  });
+  }, 150_000); // two server starts and a graceful shutdown
 });

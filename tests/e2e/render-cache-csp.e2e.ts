@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -18,6 +19,11 @@ import { startFakeContentful, type FakeContentful } from '../fakes/contentful';
  * - the second request is a cache HIT carrying the same policy;
  * - after a CMS edit and the webhook, the page is replaced and all of the above holds again — on one instance,
  *   and with two instances on PostgreSQL, where the webhook reaches only one of them.
+ * - a page answered by server.mjs's fast path (straight from the render cache, before Next —
+ *   docs/decisions/050-render-cache-fast-path.md) is the same answer Next gives from the cache: same status, same
+ *   headers in the same order, same bytes (plain, gzip, HEAD, 304), and it is replaced just as promptly by a webhook
+ *   (one instance, and the other instance through NOTIFY). The servers log every fast-path answer at debug level,
+ *   which tells the test which requests it served.
  * The content source is the fake Contentful, so the test can change content.
  */
 const SECRET = 'e2e-render-cache-secret';
@@ -103,9 +109,62 @@ function expectPolicyCoversHtml(res: Response, html: string, what: string): Poli
   return { kind: nonce ? 'nonce' : 'hash', policy, scripts };
 }
 
-async function fetchPage(base: string, p: string) {
-  const res = await fetch(base + p, { redirect: 'manual' });
+async function fetchPage(base: string, p: string, headers: Record<string, string> = {}) {
+  const res = await fetch(base + p, { redirect: 'manual', headers });
   return { res, html: await res.text(), cache: res.headers.get('x-nextjs-cache') };
+}
+
+/** The fast path's debug line for this request id (LOG_LEVEL=debug). */
+function answeredBeforeNext(s: RunningServer, requestId: string): boolean {
+  const id = `"requestId":${JSON.stringify(requestId)}`;
+  return s.output().split('\n').some((l) => l.includes('"msg":"render cache: answered before Next"') && l.includes(id));
+}
+async function expectAnsweredBeforeNext(s: RunningServer, requestId: string) {
+  await expect.poll(() => answeredBeforeNext(s, requestId), { timeout: 5_000, interval: 20 }).toBe(true);
+}
+
+let requestSeq = 0;
+/** A fast-path answer: fetched with a fresh request id, then its debug line is awaited. */
+async function fetchFast(s: RunningServer, p: string) {
+  const id = `fast-${++requestSeq}`;
+  const r = await fetchPage(s.url, p, { 'x-request-id': id });
+  await expectAnsweredBeforeNext(s, id);
+  expect(r.res.headers.get('x-request-id')).toBe(id);
+  return r;
+}
+
+interface RawAnswer {
+  status: number;
+  /** Header lines as sent, in order: [name, value, name, value, …]. */
+  raw: string[];
+  body: Buffer;
+}
+/** node:http, not fetch: fetch turns a conditional request into `cache-control: no-cache` and decodes bodies. */
+function rawRequest(base: string, p: string, method: 'GET' | 'HEAD', headers: Record<string, string>): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(base + p, { method, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, raw: res.rawHeaders, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+/** Header lines without the per-response ones (Date; the request id is checked separately). */
+function comparable(a: RawAnswer): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < a.raw.length; i += 2) {
+    const name = a.raw[i].toLowerCase();
+    if (name === 'date') continue;
+    out.push(`${a.raw[i]}: ${name === 'x-request-id' ? '(id)' : a.raw[i + 1]}`);
+  }
+  return out;
+}
+function headerOf(a: RawAnswer, name: string): string | undefined {
+  for (let i = 0; i < a.raw.length; i += 2) if (a.raw[i].toLowerCase() === name) return a.raw[i + 1];
+  return undefined;
 }
 
 /** In Chromium: nothing blocked by the policy, and React hydrated the page. Returns the not-found message, if any. */
@@ -151,7 +210,7 @@ describe('one instance', () => {
   let blogPost = '';
   beforeAll(async () => {
     // A long content lifetime: only the webhook can make an edit visible.
-    server = await startServer({ ...cf.env(), REVALIDATE_SECRET: SECRET, CONTENT_REVALIDATE_SECONDS: '3600' });
+    server = await startServer({ ...cf.env(), REVALIDATE_SECRET: SECRET, CONTENT_REVALIDATE_SECONDS: '3600', LOG_LEVEL: 'debug' });
     const blog = await (await fetch(server.url + '/blog')).text();
     blogPost = /href="(\/blog\/[a-z0-9-]+)"/.exec(blog)?.[1] ?? '';
   });
@@ -200,6 +259,60 @@ describe('one instance', () => {
     expect(expectPolicyCoversHtml(admin404.res, admin404.html, 'admin 404').kind).toBe('nonce');
   });
 
+  it("a page answered before Next is exactly Next's answer from the cache: headers, bytes, gzip, HEAD and 304", async () => {
+    for (const p of [...CACHED, blogPost]) {
+      // Rendered (MISS), then a HIT through Next, which the fast path records; from then on it answers.
+      await fetchPage(server.url, p);
+      expect((await fetchPage(server.url, p)).cache, p).toBe('HIT');
+      const etag = (await fetchFast(server, p)).res.headers.get('etag');
+      expect(etag, p).toMatch(/^"[0-9a-z]+"$/);
+      const variants: { name: string; method: 'GET' | 'HEAD'; headers: Record<string, string>; status: number }[] = [
+        { name: 'plain', method: 'GET', headers: {}, status: 200 },
+        { name: 'gzip', method: 'GET', headers: { 'accept-encoding': 'gzip, deflate, br' }, status: 200 },
+        { name: 'HEAD', method: 'HEAD', headers: {}, status: 200 },
+        { name: 'If-None-Match', method: 'GET', headers: { 'if-none-match': etag! }, status: 304 },
+      ];
+      for (const v of variants) {
+        const what = `${p} (${v.name})`;
+        // The same page through Next: a query the page does not read is served from the same cache entry.
+        const viaNext = await rawRequest(server.url, `${p}?utm_source=e2e`, v.method, { ...v.headers, 'x-request-id': `next-${++requestSeq}` });
+        const fastId = `fast-${++requestSeq}`;
+        const fast = await rawRequest(server.url, p, v.method, { ...v.headers, 'x-request-id': fastId });
+        await expectAnsweredBeforeNext(server, fastId);
+        expect(fast.status, what).toBe(v.status);
+        expect(viaNext.status, what).toBe(v.status);
+        expect(headerOf(fast, 'x-request-id'), what).toBe(fastId);
+        expect(comparable(fast), what).toEqual(comparable(viaNext));
+        expect(fast.body.equals(viaNext.body), `${what}: same bytes`).toBe(true);
+        if (v.name === 'gzip') expect(headerOf(fast, 'content-encoding'), what).toBe('gzip');
+        if (v.name === 'plain') expectPolicyCoversHtml(new Response(null, { headers: { 'content-security-policy': headerOf(fast, 'content-security-policy') ?? '' } }), fast.body.toString('utf8'), what);
+      }
+    }
+    // Without a request id the fast path makes one, as the proxy does.
+    const noId = await rawRequest(server.url, '/portfolio', 'GET', {});
+    expect(headerOf(noId, 'x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  }, 120_000);
+
+  it("leaves Next's own requests to Next: RSC payloads, prefetches, queries the page reads, odd paths", async () => {
+    await fetchFast(server, '/portfolio');
+    const cases: { p: string; headers?: Record<string, string>; check: (r: Awaited<ReturnType<typeof fetchPage>>) => void }[] = [
+      // Next answers these itself (an RSC payload, or its redirect to the `?_rsc` form), never with the HTML.
+      { p: '/portfolio', headers: { rsc: '1' }, check: (r) => expect(r.res.headers.get('content-type') ?? '').not.toMatch(/text\/html/) },
+      { p: '/portfolio', headers: { rsc: '1', 'next-router-prefetch': '1' }, check: (r) => expect(r.res.headers.get('content-type') ?? '').not.toMatch(/text\/html/) },
+      { p: '/portfolio?rok=2024', check: (r) => expect(expectPolicyCoversHtml(r.res, r.html, 'filtered').kind).toBe('nonce') },
+      { p: '/portfolio/', check: (r) => expect(r.res.status).toBe(308) },
+      { p: '/Portfolio', check: (r) => expect(r.res.status).toBe(404) },
+    ];
+    for (const c of cases) {
+      const id = `next-${++requestSeq}`;
+      const r = await fetchPage(server.url, c.p, { ...c.headers, 'x-request-id': id });
+      c.check(r);
+      // A later fast-path answer's line is logged after this request's would have been.
+      await fetchFast(server, '/portfolio');
+      expect(answeredBeforeNext(server, id), `${c.p} ${JSON.stringify(c.headers ?? {})}`).toBe(false);
+    }
+  });
+
   it('hydrates every public page in Chromium with no CSP violation', async () => {
     for (const p of [...CACHED, blogPost, ...PER_REQUEST]) await expectHydratesWithoutViolations(server.url, p);
   }, 240_000);
@@ -224,8 +337,8 @@ describe('one instance', () => {
     expect(['HIT', 'STALE']).toContain((await fetchPage(server.url, '/weddings/klara-ondrej')).cache);
     entry.fields.couple = 'Fake Contentful: Klára & Ondřej (upraveno)';
     try {
-      // Cached: the edit is not visible until the webhook says so.
-      const stale = await fetchPage(server.url, '/weddings/klara-ondrej');
+      // Cached: the edit is not visible until the webhook says so (answered before Next by now).
+      const stale = await fetchFast(server, '/weddings/klara-ondrej');
       expect(stale.html).not.toContain('(upraveno)');
       await webhook(server.url);
       const replaced = ['/weddings/klara-ondrej', '/portfolio', '/weddings/id/w-klara', '/'];
@@ -238,6 +351,10 @@ describe('one instance', () => {
         const hit = await fetchPage(server.url, p);
         expect(hit.cache, p).toBe('HIT');
         expect(hit.res.headers.get('content-security-policy'), p).toBe(fresh.res.headers.get('content-security-policy'));
+        // And the fast path now answers with the new page and the new page's policy.
+        const fast = await fetchFast(server, p);
+        expect(fast.html, p).toBe(fresh.html);
+        expect(fast.res.headers.get('content-security-policy'), p).toBe(fresh.res.headers.get('content-security-policy'));
       }
       for (const p of replaced) await expectHydratesWithoutViolations(server.url, p);
     } finally {
@@ -295,7 +412,7 @@ describe.runIf(pgBase)('two instances on one PostgreSQL', () => {
     await admin.close();
     const url = new URL(pgBase!);
     url.pathname = `/${dbName}`;
-    const env = { ...cf.env(), DATABASE_URL: url.toString(), REVALIDATE_SECRET: SECRET, CONTENT_REVALIDATE_SECONDS: '3600' };
+    const env = { ...cf.env(), DATABASE_URL: url.toString(), REVALIDATE_SECRET: SECRET, CONTENT_REVALIDATE_SECONDS: '3600', LOG_LEVEL: 'debug' };
     [a, b] = await Promise.all([startServer(env), startServer(env)]);
   }, 180_000);
   afterAll(async () => {
@@ -312,11 +429,13 @@ describe.runIf(pgBase)('two instances on one PostgreSQL', () => {
     for (const s of [a, b]) {
       await fetchPage(s.url, p);
       expect((await fetchPage(s.url, p)).cache).toBe('HIT');
+      await fetchFast(s, p);
     }
     const entry = cf.data.entries.find((e) => e.sys.id === 'w-klara')!;
     entry.fields.couple = 'Fake Contentful: Klára & Ondřej (na obou)';
     try {
-      expect((await fetchPage(b.url, p)).html).not.toContain('(na obou)');
+      // B answers from its render cache before Next, still the old page.
+      expect((await fetchFast(b, p)).html).not.toContain('(na obou)');
       const sent = Date.now();
       await webhook(a.url);
       // B learns it through PostgreSQL LISTEN/NOTIFY; poll until it serves the edit (bounded, no fixed sleep).
@@ -326,6 +445,11 @@ describe.runIf(pgBase)('two instances on one PostgreSQL', () => {
         const fresh = await fetchPage(s.url, p);
         expect(fresh.html).toContain('(na obou)');
         expectPolicyCoversHtml(fresh.res, fresh.html, `${s.url}${p} after revalidation`);
+        // Once Next has served the new entry as a HIT, the fast path answers with it.
+        await expect.poll(async () => (await fetchPage(s.url, p)).cache, { timeout: 5_000, interval: 20 }).toBe('HIT');
+        const fast = await fetchFast(s, p);
+        expect(fast.html).toContain('(na obou)');
+        expect(fast.res.headers.get('content-security-policy')).toBe(fresh.res.headers.get('content-security-policy'));
         await expectHydratesWithoutViolations(s.url, p);
       }
     } finally {

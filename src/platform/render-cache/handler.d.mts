@@ -7,9 +7,20 @@ export interface CacheValue {
   status?: number;
   headers?: Record<string, string | string[] | number | undefined>;
 }
+export interface Entry {
+  key: string;
+  value: CacheValue;
+  lastModified: number;
+  tags: string[];
+  cacheControl: unknown;
+  size: number;
+}
+export function pagePathOf(pathname: string): string;
+export function freshPageEntry(pathname: string, now?: number): Entry | null;
+export function countFastHit(entry: Entry): void;
 export function invalidateRenderCacheTags(tags: string[]): void;
 export function onRenderCacheInvalidation(listener: (tags: string[]) => void): () => void;
-export function renderCacheStats(): { entries: number; bytes: number; hits: number; misses: number; sets: number; evictions: number };
+export function renderCacheStats(): { entries: number; bytes: number; hits: number; misses: number; sets: number; evictions: number; fastHits: number };
 export function attachPolicy(value: CacheValue): void;
 export function pinChunkIntegrity(html: string): string;
 export default class RenderCacheHandler {

@@ -33,10 +33,11 @@ const ERROR_ROUTE = /(^|\/)_(not-found|global-error)(\/|$)/;
 /**
  * @typedef {{ kind: string, html?: unknown, rscData?: unknown, segmentData?: unknown, status?: number,
  *   headers?: Record<string, string | string[] | number | undefined> }} CacheValue
- * @typedef {{ value: CacheValue, lastModified: number, tags: string[], cacheControl: unknown, size: number }} Entry
+ * @typedef {{ key: string, value: CacheValue, lastModified: number, tags: string[], cacheControl: unknown, size: number }} Entry
  * @typedef {(tags: string[]) => void} InvalidationListener
- * @typedef {{ entries: Map<string, Entry>, tagTimes: Map<string, number>, clearedAt: number, bytes: number,
- *   listeners: Set<InvalidationListener>, stats: { hits: number, misses: number, sets: number, evictions: number } }} Store
+ * @typedef {{ entries: Map<string, Entry>, pages: Map<string, string>, tagTimes: Map<string, number>, clearedAt: number,
+ *   bytes: number, listeners: Set<InvalidationListener>,
+ *   stats: { hits: number, misses: number, sets: number, evictions: number, fastHits: number } }} Store
  */
 
 const STORE_KEY = Symbol.for('svatebni-fotograf.render-cache');
@@ -46,7 +47,15 @@ function store() {
   const g = /** @type {{ [STORE_KEY]?: Store }} */ (/** @type {unknown} */ (globalThis));
   let s = g[STORE_KEY];
   if (!s) {
-    s = { entries: new Map(), tagTimes: new Map(), clearedAt: 0, bytes: 0, listeners: new Set(), stats: { hits: 0, misses: 0, sets: 0, evictions: 0 } };
+    s = {
+      entries: new Map(),
+      pages: new Map(),
+      tagTimes: new Map(),
+      clearedAt: 0,
+      bytes: 0,
+      listeners: new Set(),
+      stats: { hits: 0, misses: 0, sets: 0, evictions: 0, fastHits: 0 },
+    };
     g[STORE_KEY] = s;
   }
   return s;
@@ -70,12 +79,30 @@ function byteSize(v) {
   return 0;
 }
 
+/**
+ * Next's key of an app page's route-cache entry: `/route-cache/APP_PAGE/<sha256 of the source route>/$<page path>`,
+ * where the page path is the request's pathname with `/` written as `/index` (Next's normalizePagePath).
+ */
+const APP_PAGE_KEY = /^\/route-cache\/APP_PAGE\/[0-9a-f]+\/\$(\/.*)$/;
+
+/**
+ * The page path Next puts into a route-cache key for a request pathname (its normalizePagePath).
+ * @param {string} pathname
+ * @returns {string}
+ */
+export function pagePathOf(pathname) {
+  if (pathname === '/') return '/index';
+  return /^\/index(\/|$)/.test(pathname) ? `/index${pathname}` : pathname;
+}
+
 /** @param {string} key @param {Store} s */
 function drop(key, s) {
   const e = s.entries.get(key);
   if (!e) return;
   s.entries.delete(key);
   s.bytes -= e.size;
+  const page = APP_PAGE_KEY.exec(key)?.[1];
+  if (page !== undefined && s.pages.get(page) === key) s.pages.delete(page);
 }
 
 /** @param {Entry} e @param {Store} s @returns {boolean} */
@@ -94,6 +121,7 @@ function expire(tags, at = Date.now()) {
   if (tags.includes(ROOT_LAYOUT_TAG)) {
     s.clearedAt = Math.max(s.clearedAt, at);
     s.entries.clear();
+    s.pages.clear();
     s.bytes = 0;
     return;
   }
@@ -124,6 +152,45 @@ export function onRenderCacheInvalidation(listener) {
 export function renderCacheStats() {
   const s = store();
   return { entries: s.entries.size, bytes: s.bytes, ...s.stats };
+}
+
+/**
+ * The fresh HTML page entry Next would answer a plain GET of `pathname` with as a cache HIT, or null (no entry, an
+ * expired or stale one — Next re-renders those —, or not a 200 HTML page). For the fast path in server.mjs
+ * (`./fast-path.mjs`); reading does not count as a hit, `countFastHit` does.
+ * @param {string} pathname a request pathname, e.g. `/portfolio`
+ * @param {number} [now]
+ * @returns {Entry | null}
+ */
+export function freshPageEntry(pathname, now = Date.now()) {
+  const s = store();
+  const key = s.pages.get(pagePathOf(pathname));
+  const e = key === undefined ? undefined : s.entries.get(key);
+  if (!e || invalidated(e, s)) return null;
+  const v = e.value;
+  if (v.kind !== 'APP_PAGE' || typeof v.html !== 'string' || (v.status !== undefined && v.status !== 200)) return null;
+  // Next's staleness rule: older than the page's revalidate period → STALE (served once, re-rendered in the
+  // background). Those requests stay with Next.
+  const cc = /** @type {{ revalidate?: unknown } | null | undefined} */ (e.cacheControl);
+  const revalidate = cc?.revalidate;
+  // Without a stored lifetime Next falls back to the build's manifest (or 1 s): leave those to Next.
+  if (typeof revalidate === 'number') {
+    if (now - e.lastModified >= revalidate * 1000) return null;
+  } else if (revalidate !== false) return null;
+  return e;
+}
+
+/**
+ * Counts an answer the fast path gave from `e` and keeps it recently used, as a HIT through `get()` would.
+ * @param {Entry} e
+ */
+export function countFastHit(e) {
+  const s = store();
+  if (s.entries.get(e.key) !== e) return;
+  s.entries.delete(e.key);
+  s.entries.set(e.key, e);
+  s.stats.hits++;
+  s.stats.fastHits++;
 }
 
 /** Where the build's static files are (set from Next's options; `.next/static` of the working directory otherwise). */
@@ -237,8 +304,10 @@ export default class RenderCacheHandler {
     const size = byteSize(data.html) + byteSize(data.rscData) + byteSize(data.segmentData) + 512;
     const limit = maxBytes();
     if (size > limit) return;
-    s.entries.set(key, { value: data, lastModified: Date.now(), tags, cacheControl: ctx.cacheControl, size });
+    s.entries.set(key, { key, value: data, lastModified: Date.now(), tags, cacheControl: ctx.cacheControl, size });
     s.bytes += size;
+    const page = APP_PAGE_KEY.exec(key)?.[1];
+    if (page !== undefined) s.pages.set(page, key);
     s.stats.sets++;
     for (const oldest of s.entries.keys()) {
       if (s.bytes <= limit) break;
