@@ -1,24 +1,15 @@
 'use client';
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { SessionUser } from './session-user';
+import { currentSessionAction } from './session-actions';
 
 /**
  * Shared state `strapi_user` (docs/spec.md, session): the signed-in user. Every page shares one HTML for all
  * visitors (public pages come from the render cache), so the state starts empty and, on first load, the current
- * user is fetched once after hydration from `GET /api/session`, which also does the cookie upkeep (drop a dead
- * token, renew a built-in one that is due).
+ * user is fetched once after hydration by a server action that also does the cookie upkeep (drop a dead token,
+ * renew a built-in one that is due).
  */
 export const STRAPI_USER_KEY = 'strapi_user';
-
-/** Checks the shape of `GET /api/session`'s answer (no zod here: it would ship with every public page). */
-function sessionUserFrom(body: unknown): SessionUser | null {
-  const user = (body as { user?: unknown } | null)?.user;
-  if (!user || typeof user !== 'object') return null;
-  const u = user as Record<string, unknown>;
-  const idOk = typeof u.id === 'number' || typeof u.id === 'string';
-  if (!idOk || typeof u.username !== 'string' || typeof u.email !== 'string' || typeof u.confirmed !== 'boolean' || typeof u.blocked !== 'boolean') return null;
-  return user as SessionUser;
-}
 
 const SessionContext = createContext<{ [STRAPI_USER_KEY]: SessionUser | null }>({ [STRAPI_USER_KEY]: null });
 
@@ -28,9 +19,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    fetch('/api/session', { cache: 'no-store', credentials: 'same-origin' })
-      .then((res) => (res.ok ? res.json() : null))
-      .then((body: unknown) => setUser(sessionUserFrom(body)))
+    currentSessionAction()
+      .then(setUser)
       .catch(() => setUser(null));
   }, []);
   return <SessionContext.Provider value={{ [STRAPI_USER_KEY]: user }}>{children}</SessionContext.Provider>;
