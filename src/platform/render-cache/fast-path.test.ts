@@ -68,6 +68,18 @@ describe('eligiblePath', () => {
   });
 });
 
+describe('switched off (RENDER_CACHE_FAST_PATH=off)', () => {
+  it('answers nothing and records nothing', async () => {
+    await handler.set(KEY('/faq'), page('<p>f</p>'), { cacheControl: { revalidate: 60 } });
+    const off = createFastPath({ enabled: false });
+    const req = { method: 'GET', url: '/faq', headers: {} } as http.IncomingMessage;
+    const res = new http.ServerResponse(req);
+    off.observe(req, res);
+    expect(off.serve(req, res)).toBe(false);
+    expect(res.headersSent).toBe(false);
+  });
+});
+
 describe('serve and observe', () => {
   let server: http.Server;
   let base = '';
