@@ -6,6 +6,7 @@ import { cached } from './cache';
 import { createContentfulProvider } from './providers/contentful/contentful-provider';
 import { createLocalProvider } from './providers/local/local-provider';
 import { createStrapiProvider } from './providers/strapi/strapi-provider';
+import { publishedPosts } from './studio/posts.server';
 import { publishedWeddingDetails } from './studio/public.server';
 import { lastContentError, type ContentError } from './status';
 import type { BlogPost, Category, ContentProvider, ContentSourceName, Wedding, WeddingDetail } from './types';
@@ -20,11 +21,14 @@ import type { BlogPost, Category, ContentProvider, ContentSourceName, Wedding, W
 type ProviderFactory = (env: Env) => ContentProvider;
 
 const PROVIDERS: Record<ContentSourceName, ProviderFactory> = {
-  // The built-in source reads the weddings published in the admin studio from the database (samples when none).
+  // The built-in source reads the weddings and blog posts published in the admin studio from the database (sample
+  // weddings when none; the Markdown posts of content/blog always).
   local: () =>
     createLocalProvider({
       ownWeddings: async () => publishedWeddingDetails((await getDbHandle()).db),
-      onError: (err) => log.warn('content: reading the studio weddings failed; showing the sample weddings', { err }),
+      ownPosts: async () => publishedPosts((await getDbHandle()).db),
+      onError: (err) => log.warn('content: reading the studio weddings or posts failed; showing the built-in content', { err }),
+      onSlugClash: (slug) => log.warn('content: a blog post of the admin and a Markdown file share a slug; showing the admin post', { slug }),
     }),
   contentful: (env) =>
     createContentfulProvider({

@@ -7,19 +7,20 @@ import localFont from 'next/font/local';
 // Two faces per family (latin + latin-ext) as separate families: the browser falls back glyph by glyph, so
 // Czech letters (ě š č ř ž ů …) come from the latin-ext file while the common latin file stays small.
 //
-// `display: 'optional'` and a preload for all four faces: the stylesheet is inlined into the HTML (no render-blocking
-// CSS request), so the first paint often comes before the fonts. With `swap` the late face then re-flowed the text
-// (a heading wrapping onto one line fewer moved everything below it: CLS 0.03 on /blog). With `optional` a face
-// that is not there within the short block period is simply not used on this page view (the next page has it from
-// the cache), so fonts never move the layout. Czech text needs the latin-ext faces on every page, hence their
-// preload too (≈ 14 KB each, fetched anyway).
+// `display: 'optional'` and NO preload (docs/decisions/055-lcp-without-waiting.md). The stylesheet is inlined into
+// the HTML, so the first paint comes right after the document is parsed. A preloaded `optional` face makes Chrome
+// hold that first paint until the font arrives (up to ~100 ms), and Lighthouse's simulation then puts all four
+// files (≈ 115 KB) on the path of the largest paint (+1–1.5 s on a simulated phone). Not preloaded, the faces are
+// requested when the first style pass needs them and never block or move anything: a face that is not there
+// for the first paint is not used on that page load (no swap, so no layout shift); it is in the HTTP cache for
+// the next one. `swap` was tried before and re-wrapped headings (CLS 0.03 on /blog).
 export const displayLatin = localFont({
   src: '../../node_modules/@fontsource-variable/playfair-display/files/playfair-display-latin-wght-normal.woff2',
   variable: '--font-display-latin',
   display: 'optional',
   weight: '400 900',
   adjustFontFallback: 'Times New Roman',
-  preload: true,
+  preload: false,
 });
 export const displayExt = localFont({
   src: '../../.fonts/playfair-display-latin-ext-wght-normal.woff2',
@@ -27,7 +28,7 @@ export const displayExt = localFont({
   display: 'optional',
   weight: '400 900',
   adjustFontFallback: 'Times New Roman',
-  preload: true,
+  preload: false,
 });
 export const bodyLatin = localFont({
   src: '../../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2',
@@ -35,7 +36,7 @@ export const bodyLatin = localFont({
   display: 'optional',
   weight: '100 900',
   adjustFontFallback: 'Arial',
-  preload: true,
+  preload: false,
 });
 export const bodyExt = localFont({
   src: '../../.fonts/inter-latin-ext-wght-normal.woff2',
@@ -43,7 +44,7 @@ export const bodyExt = localFont({
   display: 'optional',
   weight: '100 900',
   adjustFontFallback: 'Arial',
-  preload: true,
+  preload: false,
 });
 
 export const fontVariables = [displayLatin, displayExt, bodyLatin, bodyExt].map((f) => f.variable).join(' ');

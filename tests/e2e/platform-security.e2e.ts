@@ -240,5 +240,5 @@ describe('operations', () => {
     const again = await startServer({}, { dataDir: s.dataDir });
     expect((await fetch(again.url + '/api/ready')).status).toBe(200);
     await again.stop();
-  });
+  }, 150_000); // two server starts and a graceful shutdown
 });

@@ -162,6 +162,26 @@ describe.each([
       expect(await getWedding(h.db, id)).toBeNull();
     }, 180_000);
 
+    it.runIf(enabled)("a draft's finished photos change nothing public; a published wedding's are announced once per batch", async () => {
+      const { id } = await createWedding(deps, { couple: 'Tichá Fronta', date: '2026-04-04', location: 'Kutná Hora' });
+      let changes = 0;
+      // However long processing takes on a loaded box, the batch below stays within one coalescing interval.
+      const run = () => drainQueue({ handle: h, storage, onChange: () => void changes++, changeEveryMs: 3_600_000 });
+      const first = await uploadPhoto(deps, id, { body: await makeTestJpeg({ width: 900, height: 600, seed: 61 }), fileName: 'a.jpg' });
+      const second = await uploadPhoto(deps, id, { body: await makeTestJpeg({ width: 900, height: 600, seed: 62 }), fileName: 'b.jpg' });
+      expect(await run()).toBe(2);
+      expect(changes).toBe(0); // a draft: the render cache keeps serving the public pages
+      await updatePhoto(deps, first.id, { alt: 'Kostel' });
+      await updatePhoto(deps, second.id, { alt: 'Ulice' });
+      await updateWedding(deps, id, { published: true });
+      for (let i = 0; i < 3; i++) await uploadPhoto(deps, id, { body: await makeTestJpeg({ width: 900, height: 600, seed: 63 + i }), fileName: `c${i}.jpg` });
+      expect(await run()).toBe(3);
+      // Three photos of a public wedding: the first is announced at once, the other two together when the queue runs dry.
+      expect(changes).toBe(2);
+      expect((await provider().getWedding('ticha-fronta'))?.wedding_images).toHaveLength(5);
+      await deleteWedding(deps, id);
+    }, 180_000);
+
     it.runIf(enabled)('refuses bad input with Czech messages and stores nothing', async () => {
       const { id } = await createWedding(deps, { couple: 'Test Chyb', date: '2026-07-01', location: 'Brno' });
       await expectStudioError(uploadPhoto(deps, id, { body: Buffer.from('%PDF-1.7 not an image'), fileName: 'smlouva.pdf' }), 415, /není obrázek/);

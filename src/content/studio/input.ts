@@ -60,6 +60,35 @@ export const photoPatchSchema = z
   })
   .strict();
 
+const slugField = trimmed(120, 'Adresa (slug)').regex(SLUG, { message: 'Adresa (slug): jen malá písmena bez diakritiky, číslice a pomlčky.' });
+
+/** A blog post of the studio (the body is Markdown, rendered by the site's one Markdown set-up). */
+export const postCreateSchema = z
+  .object({
+    title: required(200, 'Název'),
+    date: isoDate,
+    excerpt: trimmed(600, 'Perex').optional(),
+    body: trimmed(100_000, 'Text článku').optional(),
+    slug: slugField.optional(),
+    coverPhotoId: z.string().uuid({ message: 'Titulní fotografie: neplatné id.' }).nullable().optional(),
+  })
+  .strict();
+
+export const postPatchSchema = z
+  .object({
+    title: required(200, 'Název').optional(),
+    date: isoDate.optional(),
+    excerpt: trimmed(600, 'Perex').optional(),
+    body: trimmed(100_000, 'Text článku').optional(),
+    slug: slugField.optional(),
+    coverPhotoId: z.string().uuid({ message: 'Titulní fotografie: neplatné id.' }).nullable().optional(),
+    published: z.boolean({ message: 'Zveřejněno: očekáváno ano/ne.' }).optional(),
+  })
+  .strict();
+
+export type PostCreate = z.infer<typeof postCreateSchema>;
+export type PostPatch = z.infer<typeof postPatchSchema>;
+
 export type WeddingCreate = z.infer<typeof weddingCreateSchema>;
 export type WeddingPatch = z.infer<typeof weddingPatchSchema>;
 export type PhotoPatch = z.infer<typeof photoPatchSchema>;

@@ -79,9 +79,12 @@ const ENCODERS: Record<VariantFormat, (s: Sharp) => Sharp> = {
 
 /**
  * Original → every variant. Decodes the original once (auto-rotated by EXIF, into sRGB, at the largest variant
- * width), then resizes and encodes each width in AVIF, WebP and JPEG, and a ~16 px blur placeholder.
+ * width), then resizes and encodes each width in AVIF, WebP and JPEG, and a ~16 px blur placeholder. `onStep` runs
+ * before each libvips operation (the server lowers the priority of libvips' threads there).
  */
-export async function processPhoto(original: Buffer): Promise<ProcessedPhoto> {
+export async function processPhoto(original: Buffer, opts: { onStep?: () => void } = {}): Promise<ProcessedPhoto> {
+  const step = opts.onStep ?? (() => undefined);
+  step();
   let base: { data: Buffer; info: OutputInfo };
   try {
     base = await sharp(original, INPUT)
@@ -103,8 +106,10 @@ export async function processPhoto(original: Buffer): Promise<ProcessedPhoto> {
   for (const w of widths) {
     const h = Math.max(1, Math.round((height * w) / width));
     // One resize per width; the three encodings share it.
+    step();
     const resized = await raw().resize(w, h).raw().toBuffer({ resolveWithObject: true });
     for (const format of VARIANT_FORMATS) {
+      step();
       const body = await ENCODERS[format](sharp(resized.data, { raw: { width: resized.info.width, height: resized.info.height, channels: resized.info.channels } }).withIccProfile('srgb')).toBuffer();
       variants.push({ width: w, height: h, format, body });
     }

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
 import { rowsOf, type DbHandle } from '@/db/client';
-import { studioPhotos } from '@/db/schema';
+import { studioPhotos, studioWeddings } from '@/db/schema';
 import { log } from '@/platform/log';
 import type { Storage } from '@/platform/storage/types';
 import { StudioError } from './errors';
@@ -22,12 +22,25 @@ export const LEASE_SECONDS = 300;
 /** A photo that crashed the worker this many times is marked failed instead of being retried forever. */
 export const MAX_ATTEMPTS = 3;
 const TICK_MS = 30_000;
+/**
+ * While a published wedding's photos keep finishing, "content changed" is said at most this often (and once more
+ * when the queue runs dry): every call expires the whole render cache, and re-rendering the public pages after every
+ * photo would cost visitors more than the photos are worth seeing a few seconds sooner.
+ */
+export const CHANGE_EVERY_MS = 10_000;
 
 export interface QueueDeps {
   handle: Pick<DbHandle, 'db' | 'kind'>;
   storage: Storage;
-  /** Called after a photo became ready or failed (public pages of a published wedding change). */
+  /**
+   * Called after a photo of a published wedding became ready or failed (its public pages change); a draft's photos
+   * change nothing public. Coalesced: at most once per CHANGE_EVERY_MS while the queue works, and when it runs dry.
+   */
   onChange: () => void;
+  /** Overrides CHANGE_EVERY_MS (tests). */
+  changeEveryMs?: number;
+  /** Runs before each libvips operation of a photo (the server lowers libvips' thread priority there). */
+  onProcessStep?: () => void;
 }
 
 interface Claim {
@@ -86,7 +99,7 @@ async function processClaim(deps: QueueDeps, claim: Claim): Promise<'ready' | 'f
   }
   let processed;
   try {
-    processed = await processPhoto(original.body);
+    processed = await processPhoto(original.body, { onStep: deps.onProcessStep });
   } catch (err) {
     const message = err instanceof StudioError ? err.message : 'Fotografii se nepodařilo zpracovat. Nahrajte ji prosím znovu.';
     if (!(err instanceof StudioError)) log.error('studio: processing failed', { photoId: claim.id, err });
@@ -124,18 +137,43 @@ async function processClaim(deps: QueueDeps, claim: Claim): Promise<'ready' | 'f
   return 'ready';
 }
 
+/** Whether the photo's wedding is public (only then does a finished photo change a public page). */
+async function ofPublishedWedding(deps: QueueDeps, photoId: string): Promise<boolean> {
+  const rows = await deps.handle.db
+    .select({ published: studioWeddings.published })
+    .from(studioPhotos)
+    .innerJoin(studioWeddings, eq(studioWeddings.id, studioPhotos.weddingId))
+    .where(eq(studioPhotos.id, photoId));
+  return rows[0]?.published ?? false;
+}
+
 /** Runs jobs until none is claimable. Returns how many were handled. */
 export async function drainQueue(deps: QueueDeps): Promise<number> {
   let handled = 0;
-  for (;;) {
-    const claim = await claimNext(deps);
-    if (!claim) return handled;
-    const started = Date.now();
-    const result = await processClaim(deps, claim);
-    handled++;
-    log.info('studio: photo processed', { photoId: claim.id, result, ms: Date.now() - started });
-    if (result === 'ready' || result === 'failed') deps.onChange();
-    if (result === 'retry') return handled;
+  let pending = false;
+  let lastChange = 0;
+  const flush = () => {
+    if (!pending) return;
+    pending = false;
+    lastChange = Date.now();
+    deps.onChange();
+  };
+  try {
+    for (;;) {
+      const claim = await claimNext(deps);
+      if (!claim) return handled;
+      const started = Date.now();
+      const result = await processClaim(deps, claim);
+      handled++;
+      log.info('studio: photo processed', { photoId: claim.id, result, ms: Date.now() - started });
+      if ((result === 'ready' || result === 'failed') && (await ofPublishedWedding(deps, claim.id))) {
+        pending = true;
+        if (Date.now() - lastChange >= (deps.changeEveryMs ?? CHANGE_EVERY_MS)) flush();
+      }
+      if (result === 'retry') return handled;
+    }
+  } finally {
+    flush();
   }
 }
 

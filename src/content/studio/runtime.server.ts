@@ -4,8 +4,10 @@ import { getDbHandle } from '@/db/db.server';
 import { log } from '@/platform/log';
 import { getStorage } from '@/platform/storage/storage.server';
 import { invalidateContent } from '../invalidate.server';
+import { renamedPostSlug } from './posts.server';
 import { renamedWeddingSlug } from './public.server';
 import { kickQueue, startQueue, type QueueDeps } from './queue.server';
+import { lowerImageThreadPriority } from './thread-priority.server';
 import type { StudioDeps } from './service.server';
 
 /**
@@ -16,7 +18,7 @@ import type { StudioDeps } from './service.server';
 
 async function queueDeps(): Promise<QueueDeps> {
   const handle = await getDbHandle();
-  return { handle, storage: getStorage(), onChange: () => void invalidateContent() };
+  return { handle, storage: getStorage(), onChange: () => void invalidateContent(), onProcessStep: lowerImageThreadPriority };
 }
 
 export function kickStudioQueue(): void {
@@ -31,7 +33,9 @@ export async function studioDeps(): Promise<StudioDeps> {
 /** Start-up step: resume whatever was queued when the process last stopped. */
 export async function startStudioQueue(): Promise<void> {
   // One libvips worker thread per image: the queue then takes one of the two cores and the other keeps serving
-  // pages (bench/studio.ts: public page p99 while photos process). Processing a photo takes longer instead.
+  // pages (bench/studio.ts: public page p99 while photos process). Processing a photo takes longer instead. Those
+  // threads also run at a lower priority (nice 10, thread-priority.server.ts): on a box busy with other work the
+  // event loop wins the CPU over the queue.
   sharp.concurrency(1);
   await startQueue(queueDeps);
   log.info('studio photo queue: ready');
@@ -43,6 +47,16 @@ export async function currentSlugOfRenamedWedding(slug: string): Promise<string 
     return await renamedWeddingSlug((await getDbHandle()).db, slug);
   } catch (err) {
     log.warn('studio: looking up a former wedding slug failed', { err });
+    return null;
+  }
+}
+
+/** For /blog/{slug}: the current slug of a published studio post that was renamed from `slug`, or null. */
+export async function currentSlugOfRenamedPost(slug: string): Promise<string | null> {
+  try {
+    return await renamedPostSlug((await getDbHandle()).db, slug);
+  } catch (err) {
+    log.warn('studio: looking up a former post slug failed', { err });
     return null;
   }
 }

@@ -41,3 +41,34 @@ export interface AdminWeddingSummary {
   published: boolean;
   photoCount: number;
 }
+
+export interface AdminPost {
+  id: string;
+  slug: string;
+  published: boolean;
+  title: string;
+  date: string;
+  excerpt: string;
+  /** Markdown. */
+  body: string;
+  coverPhotoId: string | null;
+  updatedAt: string;
+}
+
+export interface AdminPostSummary {
+  id: string;
+  slug: string;
+  title: string;
+  date: string;
+  published: boolean;
+}
+
+/** A ready studio photo the admin can pick as a post's cover (grouped by wedding in the editor). */
+export interface CoverChoice {
+  id: string;
+  weddingCouple: string;
+  fileName: string;
+  alt: string;
+  /** Smallest variant width, for the thumbnail. */
+  thumbWidth: number;
+}

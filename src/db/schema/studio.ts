@@ -59,3 +59,29 @@ export const studioPhotos = pgTable(
   },
   (t) => [unique('studio_photos_hash_key').on(t.weddingId, t.contentHash)],
 );
+
+// Blog posts of the studio. Mirrors src/db/migrations/0060_studio_posts.sql.
+export const studioPosts = pgTable(
+  'studio_posts',
+  {
+    id: text('id').primaryKey(),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    postDate: date('post_date', { mode: 'string' }).notNull(),
+    excerpt: text('excerpt').notNull().default(''),
+    body: text('body').notNull().default(''),
+    coverPhotoId: text('cover_photo_id').references(() => studioPhotos.id, { onDelete: 'set null' }),
+    published: boolean('published').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('studio_posts_slug_key').on(t.slug)],
+);
+
+export const studioPostSlugs = pgTable('studio_post_slugs', {
+  slug: text('slug').primaryKey(),
+  postId: text('post_id')
+    .notNull()
+    .references(() => studioPosts.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,4 +1,7 @@
-import { getImageProps, type ImageLoader } from 'next/image';
+// The function alone (next/image's own module for it): importing 'next/image' would also make its <Image> client
+// component a client reference of every page that shows a photo (≈ 6 KB of JavaScript nobody uses).
+import { getImageProps } from 'next/dist/shared/lib/image-external-get-image-props';
+import type { ImageLoader } from 'next/image';
 import type { Image } from '@/content/types';
 import { imageLoaderFor } from '@/content/providers/contentful/image-loader';
 import { isStudioPhotoUrl, studioImageLoader } from '@/content/studio/variants';
@@ -76,7 +79,9 @@ export function photoProps(image: PhotoSource, opts: PhotoOptions): PhotoImgProp
     height: typeof props.height === 'number' ? props.height : image.height,
     alt: props.alt,
     loading: props.loading,
-    decoding: 'async',
+    // The LCP image is decoded with the frame that shows it: `async` lets Chrome present that frame without it and
+    // paint the photo one frame later, i.e. after whatever script task runs in between.
+    decoding: opts.priority ? 'sync' : 'async',
     ...(opts.priority ? { fetchPriority: 'high' as const } : {}),
     style: { ...(props.style as Record<string, string | number>), ...(blur ? blurStyle(blur) : {}) },
   };
