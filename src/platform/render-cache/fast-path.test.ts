@@ -58,6 +58,11 @@ describe('eligiblePath', () => {
     expect(eligiblePath(req('HEAD', '/weddings/klara-ondrej'))).toBe('/weddings/klara-ondrej');
     for (const url of ['/portfolio?rok=2024', '/portfolio/', '//portfolio', '/a/../b', '/%70ortfolio', '/robots.txt', 'http://x/portfolio', ''])
       expect(eligiblePath(req('GET', url)), url).toBeNull();
+    // Campaign tags from shared links are the only query it takes; anything mixed in, odd or long goes to Next.
+    expect(eligiblePath(req('GET', '/weddings/x?fbclid=IwAR0abc-_1'))).toBe('/weddings/x');
+    expect(eligiblePath(req('GET', '/?utm_source=facebook&utm_medium=social&utm_campaign=svatby'))).toBe('/');
+    for (const url of ['/?utm_source=x&rok=2024', '/?_rsc=1', '/?fbclid=a%20b', '/?utm_source[]=x', '/?fbclid=' + 'a'.repeat(201), '/?utm_source=x&' + 'utm_medium=y&'.repeat(8) + 'gclid=z', '/?', '/?utm_source=x#a'])
+      expect(eligiblePath(req('GET', url)), url).toBeNull();
     expect(eligiblePath(req('POST', '/kontakt'))).toBeNull();
   });
   it("leaves Next's own requests (RSC, prefetch, actions, revalidation) and draft mode to Next", () => {
