@@ -58,6 +58,11 @@ describe('eligiblePath', () => {
     expect(eligiblePath(req('HEAD', '/weddings/klara-ondrej'))).toBe('/weddings/klara-ondrej');
     for (const url of ['/portfolio?rok=2024', '/portfolio/', '//portfolio', '/a/../b', '/%70ortfolio', '/robots.txt', 'http://x/portfolio', ''])
       expect(eligiblePath(req('GET', url)), url).toBeNull();
+    // Campaign tags from shared links are the only query it takes; anything mixed in, odd or long goes to Next.
+    expect(eligiblePath(req('GET', '/weddings/x?fbclid=IwAR0abc-_1'))).toBe('/weddings/x');
+    expect(eligiblePath(req('GET', '/?utm_source=facebook&utm_medium=social&utm_campaign=svatby'))).toBe('/');
+    for (const url of ['/?utm_source=x&rok=2024', '/?_rsc=1', '/?fbclid=a%20b', '/?utm_source[]=x', '/?fbclid=' + 'a'.repeat(201), '/?utm_source=x&' + 'utm_medium=y&'.repeat(8) + 'gclid=z', '/?', '/?utm_source=x#a'])
+      expect(eligiblePath(req('GET', url)), url).toBeNull();
     expect(eligiblePath(req('POST', '/kontakt'))).toBeNull();
   });
   it("leaves Next's own requests (RSC, prefetch, actions, revalidation) and draft mode to Next", () => {
@@ -65,6 +70,18 @@ describe('eligiblePath', () => {
       expect(eligiblePath(req('GET', '/', { [h]: '1' })), h).toBeNull();
     expect(eligiblePath(req('GET', '/', { cookie: 'a=1; __prerender_bypass=x' }))).toBeNull();
     expect(eligiblePath(req('GET', '/', { cookie: 'cc_cookie=1' }))).toBe('/');
+  });
+});
+
+describe('switched off (RENDER_CACHE_FAST_PATH=off)', () => {
+  it('answers nothing and records nothing', async () => {
+    await handler.set(KEY('/faq'), page('<p>f</p>'), { cacheControl: { revalidate: 60 } });
+    const off = createFastPath({ enabled: false });
+    const req = { method: 'GET', url: '/faq', headers: {} } as http.IncomingMessage;
+    const res = new http.ServerResponse(req);
+    off.observe(req, res);
+    expect(off.serve(req, res)).toBe(false);
+    expect(res.headersSent).toBe(false);
   });
 });
 
