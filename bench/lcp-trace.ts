@@ -12,6 +12,8 @@ import { startServer } from './lib/server';
 import { startMinimalApp } from './lib/minimal-app';
 import { LIGHTHOUSE_FLAGS } from './lighthouse';
 import http from 'node:http';
+// The simulator Lighthouse itself uses (same module instance): its node timings say what the simulated LCP waited for.
+import * as Lantern from '@paulirish/trace_engine/models/trace/lantern/lantern.js';
 
 /** Experiment only: a proxy that rewrites the HTML (font preloads, font-display) to try a change without a build. */
 function rewritingProxy(target: string, variant: string): Promise<{ url: string; close: () => void }> {
@@ -100,9 +102,34 @@ async function trace(url: string, name: string, outDir: string): Promise<void> {
       const a = lhr.audits[id];
       if (a) console.log(`  ${id}: ${a.displayValue ?? ''} score ${a.score} ${JSON.stringify(a.details ?? {}).slice(0, 600)}`);
     }
+    printSimulation();
   } finally {
     await chrome.kill();
   }
+}
+
+interface SimNode {
+  type: string;
+  request?: { url: string; transferSize: number; priority: string };
+  childEvents?: { name: string; args?: { data?: { url?: string } } }[];
+  duration?: number;
+}
+
+/** The simulated LCP graphs (optimistic/pessimistic): the nodes that end last and the CPU total. */
+function printSimulation(): void {
+  const all = (Lantern as unknown as { Simulation: { Simulator: { allNodeTimings: Map<string, Map<SimNode, { startTime: number; endTime: number }>> } } }).Simulation.Simulator.allNodeTimings;
+  for (const [label, timings] of all) {
+    if (!/LargestContentfulPaint|FirstContentfulPaint/.test(label) || /Interactive|Speed/.test(label)) continue;
+    const rows = [...timings.entries()].sort((a, b) => b[1].endTime - a[1].endTime);
+    const cpu = rows.filter(([n]) => n.type === 'cpu').reduce((s, [, t]) => s + (t.endTime - t.startTime), 0);
+    const net = rows.filter(([n]) => n.type === 'network');
+    console.log(`  sim ${label}: end ${Math.round(rows[0]?.[1].endTime ?? 0)} ms, ${net.length} requests (${Math.round(net.reduce((s, [n]) => s + (n.request?.transferSize ?? 0), 0) / 1024)} KB), CPU ${Math.round(cpu)} ms in ${rows.length - net.length} tasks`);
+    for (const [n, t] of rows.slice(0, 6)) {
+      const what = n.type === 'network' ? `${n.request?.priority} ${Math.round((n.request?.transferSize ?? 0) / 1024)}KB ${n.request?.url.split('/').pop()?.slice(0, 60)}` : `cpu ${[...new Set((n.childEvents ?? []).filter((e) => ['EvaluateScript', 'Layout', 'ParseHTML', 'FunctionCall', 'UpdateLayoutTree'].includes(e.name)).map((e) => e.name + (e.args?.data?.url ? `(${e.args.data.url.split('/').pop()})` : '')))].slice(0, 4).join(' ')}`;
+      console.log(`    ${Math.round(t.startTime)}–${Math.round(t.endTime)} ${what}`);
+    }
+  }
+  all.clear();
 }
 
 async function warm(url: string): Promise<void> {

@@ -1,10 +1,17 @@
 'use client';
 import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import type { SizeHint } from '@/content/types';
-import { Lightbox, type LightboxItem } from '@/content/ui/lightbox/lightbox';
+import dynamic from 'next/dynamic';
+import type { LightboxItem } from '@/content/ui/lightbox/lightbox';
 import { photoProps, type PhotoImgProps, type PhotoSource } from './photo-props';
 import { gallerySearch, photoCountLabel } from './gallery-model';
 import styles from './gallery.module.css';
+
+/**
+ * The lightbox's code is loaded when a photo is first opened (or rendered on the server for a `?foto=` link), not
+ * with the page: a visitor who only looks at the mosaic never downloads it (docs/decisions/055-lcp-without-waiting.md).
+ */
+const Lightbox = dynamic(() => import('@/content/ui/lightbox/lightbox').then((m) => m.Lightbox));
 
 export interface GalleryItem {
   id: string;
