@@ -32,6 +32,27 @@ describe('freshPageEntry', () => {
     expect(freshPageEntry('/Portfolio')).toBeNull();
   });
 
+  it('follows the entry Next stored last for a path, and forgets a path whose entry was evicted', async () => {
+    const other = `/route-cache/APP_PAGE/${'cd'.repeat(32)}/$/sluzby`;
+    await handler.set(KEY('/sluzby'), page('<p>old route</p>'), { cacheControl: { revalidate: 60 } });
+    await handler.set(other, page('<p>new route</p>'), { cacheControl: { revalidate: 60 } });
+    expect(freshPageEntry('/sluzby')?.value.html).toBe('<p>new route</p>');
+    const previous = process.env.RENDER_CACHE_MAX_MB;
+    process.env.RENDER_CACHE_MAX_MB = String(3000 / 1024 / 1024);
+    try {
+      // The older entry under the other key is evicted first: the path still finds the newer one.
+      await handler.set(KEY('/x'), page('x'.repeat(1000)), { cacheControl: { revalidate: 60 } });
+      expect(freshPageEntry('/sluzby')?.value.html).toBe('<p>new route</p>');
+      await handler.set(KEY('/y'), page('y'.repeat(1000)), { cacheControl: { revalidate: 60 } });
+      await handler.set(KEY('/z'), page('z'.repeat(1000)), { cacheControl: { revalidate: 60 } });
+      expect(freshPageEntry('/sluzby')).toBeNull();
+      expect(freshPageEntry('/z')?.value.html).toBe('z'.repeat(1000));
+    } finally {
+      if (previous === undefined) delete process.env.RENDER_CACHE_MAX_MB;
+      else process.env.RENDER_CACHE_MAX_MB = previous;
+    }
+  });
+
   it('leaves stale, expired, unknown-lifetime and non-200 entries to Next', async () => {
     await handler.set(KEY('/a'), page('<p>a</p>'), { cacheControl: { revalidate: 60 } });
     const a = freshPageEntry('/a');
