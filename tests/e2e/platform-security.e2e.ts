@@ -193,6 +193,11 @@ describe('operations', () => {
     expect(message).toMatch(/Server exited \((1|null)\)/);
     expect(message).toContain('Spuštění selhalo v kroku "configuration"');
     expect(message).toContain('STORAGE_DRIVER=s3 vyžaduje S3_BUCKET');
+    // server.mjs's own settings are checked before Next starts.
+    const fast = await startServer({ RENDER_CACHE_FAST_PATH: 'mozna' }).catch((e: unknown) => e);
+    expect(fast).toBeInstanceOf(Error);
+    expect((fast as Error).message).toMatch(/Server exited \(1\)/);
+    expect((fast as Error).message).toContain('RENDER_CACHE_FAST_PATH: musí být „on“ nebo „off“ (je „mozna“)');
   });
 
   it('on SIGTERM finishes an in-flight request, closes the database and exits 143', async () => {

@@ -275,7 +275,7 @@ describe('one instance', () => {
       for (const v of variants) {
         const what = `${p} (${v.name})`;
         // The same page through Next: a query the page does not read is served from the same cache entry.
-        const viaNext = await rawRequest(server.url, `${p}?utm_source=e2e`, v.method, { ...v.headers, 'x-request-id': `next-${++requestSeq}` });
+        const viaNext = await rawRequest(server.url, `${p}?e2e=1`, v.method, { ...v.headers, 'x-request-id': `next-${++requestSeq}` });
         const fastId = `fast-${++requestSeq}`;
         const fast = await rawRequest(server.url, p, v.method, { ...v.headers, 'x-request-id': fastId });
         await expectAnsweredBeforeNext(server, fastId);
@@ -291,6 +291,11 @@ describe('one instance', () => {
     // Without a request id the fast path makes one, as the proxy does.
     const noId = await rawRequest(server.url, '/portfolio', 'GET', {});
     expect(headerOf(noId, 'x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    // A link shared on social media (campaign tags only) is answered before Next too, with the same page.
+    const plain = await fetchPage(server.url, '/weddings/klara-ondrej');
+    const shared = await fetchFast(server, '/weddings/klara-ondrej?fbclid=IwAR2e2e_x-1&utm_source=facebook');
+    expect(shared.html).toBe(plain.html);
+    expect(shared.res.headers.get('content-security-policy')).toBe(plain.res.headers.get('content-security-policy'));
   }, 120_000);
 
   it("leaves Next's own requests to Next: RSC payloads, prefetches, queries the page reads, odd paths", async () => {
@@ -300,6 +305,7 @@ describe('one instance', () => {
       { p: '/portfolio', headers: { rsc: '1' }, check: (r) => expect(r.res.headers.get('content-type') ?? '').not.toMatch(/text\/html/) },
       { p: '/portfolio', headers: { rsc: '1', 'next-router-prefetch': '1' }, check: (r) => expect(r.res.headers.get('content-type') ?? '').not.toMatch(/text\/html/) },
       { p: '/portfolio?rok=2024', check: (r) => expect(expectPolicyCoversHtml(r.res, r.html, 'filtered').kind).toBe('nonce') },
+      { p: '/portfolio?utm_source=x&rok=2024', check: (r) => expect(expectPolicyCoversHtml(r.res, r.html, 'filtered + tag').kind).toBe('nonce') },
       { p: '/portfolio/', check: (r) => expect(r.res.status).toBe(308) },
       { p: '/Portfolio', check: (r) => expect(r.res.status).toBe(404) },
     ];

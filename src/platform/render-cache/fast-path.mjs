@@ -12,7 +12,8 @@
  * entry (an edit, a background revalidation) has no recorded headers until Next has served it once, so the first
  * answers after any change always come from Next.
  *
- * Declined (left to Next): other methods, a query string, anything not a plain path (percent-encoding, dots,
+ * Declined (left to Next): other methods, a query string other than campaign tags (utm_…, fbclid, gclid, msclkid),
+ * anything not a plain path (percent-encoding, dots,
  * double or trailing slashes), Next's own request headers (RSC, router state, prefetch, server actions,
  * on-demand revalidation, middleware), preview/draft cookies, and every page without a fresh 200 HTML entry
  * (misses, stale entries, not-found answers, per-request pages — those are never stored).
@@ -32,8 +33,14 @@ const { generateETag } = require('next/dist/server/lib/etag');
 /** @type {{ releaseCompressionStream: (res: import('node:http').ServerResponse) => void }} */
 const { releaseCompressionStream } = require('next/dist/server/lib/release-compression-stream');
 
-/** Paths the fast path answers: `/` or plain segments — no query, %-escapes, dots, empty or trailing segments. */
+/** Paths the fast path answers: `/` or plain segments — no %-escapes, dots, empty or trailing segments. */
 const PLAIN_PATH = /^(?:\/|(?:\/[A-Za-z0-9_~!$&'()*+,;=:@-]+)+)$/;
+/**
+ * The only query the fast path accepts: campaign/click tags that links shared on social media and in ads carry
+ * (`?fbclid=…`, `?utm_source=…`). No page reads them, so Next serves those from the same cache entry too. Short,
+ * plain values only — anything else (filters, `_rsc`, arrays, long queries the proxy checks) goes to Next.
+ */
+const TRACKING_QUERY = /^(?:(?:utm_(?:source|medium|campaign|term|content|id)|fbclid|gclid|msclkid)=[A-Za-z0-9._~-]{0,200})(?:&(?:utm_(?:source|medium|campaign|term|content|id)|fbclid|gclid|msclkid)=[A-Za-z0-9._~-]{0,200}){0,7}$/;
 /** Request headers that change what Next answers for a page (RSC payloads, prefetches, actions, revalidation). */
 const NEXT_REQUEST_HEADER = /^(?:rsc|next-|x-middleware|x-prerender|x-nextjs|x-invoke|x-now-|x-matched-path)/;
 /** Draft mode / preview cookies make Next bypass its cache. */
@@ -54,11 +61,14 @@ const NOT_REPLAYED = new Set(['date', 'connection', 'keep-alive', 'transfer-enco
 export function eligiblePath(req) {
   if (req.method !== 'GET' && req.method !== 'HEAD') return null;
   const url = req.url ?? '';
-  if (!PLAIN_PATH.test(url)) return null;
+  const q = url.indexOf('?');
+  const pathname = q < 0 ? url : url.slice(0, q);
+  if (!PLAIN_PATH.test(pathname)) return null;
+  if (q >= 0 && !TRACKING_QUERY.test(url.slice(q + 1))) return null;
   for (const name of Object.keys(req.headers)) if (NEXT_REQUEST_HEADER.test(name)) return null;
   const cookie = req.headers.cookie;
   if (cookie && BYPASS_COOKIE.test(cookie)) return null;
-  return url;
+  return pathname;
 }
 
 /**

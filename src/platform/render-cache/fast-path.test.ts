@@ -32,6 +32,27 @@ describe('freshPageEntry', () => {
     expect(freshPageEntry('/Portfolio')).toBeNull();
   });
 
+  it('follows the entry Next stored last for a path, and forgets a path whose entry was evicted', async () => {
+    const other = `/route-cache/APP_PAGE/${'cd'.repeat(32)}/$/sluzby`;
+    await handler.set(KEY('/sluzby'), page('<p>old route</p>'), { cacheControl: { revalidate: 60 } });
+    await handler.set(other, page('<p>new route</p>'), { cacheControl: { revalidate: 60 } });
+    expect(freshPageEntry('/sluzby')?.value.html).toBe('<p>new route</p>');
+    const previous = process.env.RENDER_CACHE_MAX_MB;
+    process.env.RENDER_CACHE_MAX_MB = String(3000 / 1024 / 1024);
+    try {
+      // The older entry under the other key is evicted first: the path still finds the newer one.
+      await handler.set(KEY('/x'), page('x'.repeat(1000)), { cacheControl: { revalidate: 60 } });
+      expect(freshPageEntry('/sluzby')?.value.html).toBe('<p>new route</p>');
+      await handler.set(KEY('/y'), page('y'.repeat(1000)), { cacheControl: { revalidate: 60 } });
+      await handler.set(KEY('/z'), page('z'.repeat(1000)), { cacheControl: { revalidate: 60 } });
+      expect(freshPageEntry('/sluzby')).toBeNull();
+      expect(freshPageEntry('/z')?.value.html).toBe('z'.repeat(1000));
+    } finally {
+      if (previous === undefined) delete process.env.RENDER_CACHE_MAX_MB;
+      else process.env.RENDER_CACHE_MAX_MB = previous;
+    }
+  });
+
   it('leaves stale, expired, unknown-lifetime and non-200 entries to Next', async () => {
     await handler.set(KEY('/a'), page('<p>a</p>'), { cacheControl: { revalidate: 60 } });
     const a = freshPageEntry('/a');
@@ -58,6 +79,11 @@ describe('eligiblePath', () => {
     expect(eligiblePath(req('HEAD', '/weddings/klara-ondrej'))).toBe('/weddings/klara-ondrej');
     for (const url of ['/portfolio?rok=2024', '/portfolio/', '//portfolio', '/a/../b', '/%70ortfolio', '/robots.txt', 'http://x/portfolio', ''])
       expect(eligiblePath(req('GET', url)), url).toBeNull();
+    // Campaign tags from shared links are the only query it takes; anything mixed in, odd or long goes to Next.
+    expect(eligiblePath(req('GET', '/weddings/x?fbclid=IwAR0abc-_1'))).toBe('/weddings/x');
+    expect(eligiblePath(req('GET', '/?utm_source=facebook&utm_medium=social&utm_campaign=svatby'))).toBe('/');
+    for (const url of ['/?utm_source=x&rok=2024', '/?_rsc=1', '/?fbclid=a%20b', '/?utm_source[]=x', '/?fbclid=' + 'a'.repeat(201), '/?utm_source=x&' + 'utm_medium=y&'.repeat(8) + 'gclid=z', '/?', '/?utm_source=x#a'])
+      expect(eligiblePath(req('GET', url)), url).toBeNull();
     expect(eligiblePath(req('POST', '/kontakt'))).toBeNull();
   });
   it("leaves Next's own requests (RSC, prefetch, actions, revalidation) and draft mode to Next", () => {
@@ -65,6 +91,18 @@ describe('eligiblePath', () => {
       expect(eligiblePath(req('GET', '/', { [h]: '1' })), h).toBeNull();
     expect(eligiblePath(req('GET', '/', { cookie: 'a=1; __prerender_bypass=x' }))).toBeNull();
     expect(eligiblePath(req('GET', '/', { cookie: 'cc_cookie=1' }))).toBe('/');
+  });
+});
+
+describe('switched off (RENDER_CACHE_FAST_PATH=off)', () => {
+  it('answers nothing and records nothing', async () => {
+    await handler.set(KEY('/faq'), page('<p>f</p>'), { cacheControl: { revalidate: 60 } });
+    const off = createFastPath({ enabled: false });
+    const req = { method: 'GET', url: '/faq', headers: {} } as http.IncomingMessage;
+    const res = new http.ServerResponse(req);
+    off.observe(req, res);
+    expect(off.serve(req, res)).toBe(false);
+    expect(res.headersSent).toBe(false);
   });
 });
 
