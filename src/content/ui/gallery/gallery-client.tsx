@@ -25,7 +25,6 @@ export interface GalleryItem {
 
 interface GalleryPhoto extends GalleryItem {
   thumb: PhotoImgProps;
-  full: PhotoImgProps;
 }
 
 /** Cell widths of the mosaic: 1 column < 34rem, 2 columns < 64rem, 3 columns above (container max 82rem). */
@@ -44,13 +43,26 @@ function lightboxSizes(image: PhotoSource): string {
   return `(min-aspect-ratio: ${w}/${h}) calc((100vh - 8rem) * ${(w / h).toFixed(3)}), 100vw`;
 }
 
-/** The same next/image pipeline on the server render and in the browser, so both produce identical attributes. */
-function withSources(it: GalleryItem): GalleryPhoto {
-  return {
-    ...it,
-    thumb: photoProps(it.image, { sizes: THUMB_SIZES[it.sizeHint] ?? THUMB_SIZES.small, alt: it.alt, priority: it.priority }),
-    full: photoProps(it.image, { sizes: lightboxSizes(it.image), alt: it.alt, noBlur: true }),
-  };
+/**
+ * The same next/image pipeline on the server render and in the browser, so both produce identical attributes.
+ * Only the thumbnail's attributes are computed for every photo (hydration needs them); the lightbox's are computed
+ * for a photo when the lightbox shows or preloads it (see lightboxItem).
+ */
+function withThumb(it: GalleryItem): GalleryPhoto {
+  return { ...it, thumb: photoProps(it.image, { sizes: THUMB_SIZES[it.sizeHint] ?? THUMB_SIZES.small, alt: it.alt, priority: it.priority }) };
+}
+
+/** Lightbox attributes per photo, computed once on first use (keyed by the photo object, so a new gallery recomputes). */
+const lightboxCache = new WeakMap<GalleryPhoto, LightboxItem>();
+
+function lightboxItem(it: GalleryPhoto): LightboxItem {
+  const hit = lightboxCache.get(it);
+  if (hit) return hit;
+  const full = photoProps(it.image, { sizes: lightboxSizes(it.image), alt: it.alt, noBlur: true });
+  // The lightbox shows the thumbnail's blur placeholder until the large photo arrives.
+  const item: LightboxItem = { id: it.id, alt: it.alt, caption: it.category?.name ?? null, img: { ...full, style: it.thumb.style } };
+  lightboxCache.set(it, item);
+  return item;
 }
 
 interface Props {
@@ -68,7 +80,7 @@ function isPlainClick(e: MouseEvent): boolean {
 }
 
 export function GalleryClient({ items: sources, categories, label, initialCategory, initialPhoto, baseQuery }: Props) {
-  const items = useMemo(() => sources.map(withSources), [sources]);
+  const items = useMemo(() => sources.map(withThumb), [sources]);
   const [category, setCategory] = useState<string | null>(initialCategory);
   const [open, setOpen] = useState<number | null>(null);
   const thumbs = useRef(new Map<string, HTMLAnchorElement>());
@@ -121,11 +133,7 @@ export function GalleryClient({ items: sources, categories, label, initialCatego
     writeUrl({ category: slug, photo: null });
   };
 
-  const lightboxItems: LightboxItem[] = useMemo(
-    // The lightbox shows the thumbnail's blur placeholder until the large photo arrives.
-    () => visible.map((it) => ({ id: it.id, alt: it.alt, caption: it.category?.name ?? null, img: { ...it.full, style: it.thumb.style } })),
-    [visible],
-  );
+  const itemAt = useCallback((pos: number) => lightboxItem(visible[pos]), [visible]);
 
   const chipHref = (slug: string | null) => (gallerySearch(baseQuery, { category: slug, photo: null }) || '?');
 
@@ -163,7 +171,9 @@ export function GalleryClient({ items: sources, categories, label, initialCatego
           {visible.map((it, pos) => (
             <li key={it.id} className={`${styles.item} ${styles[it.sizeHint] ?? ''}`}>
               <a
-                href={it.full.src}
+                // next/image's `src` is its largest candidate whatever `sizes` says, so the thumbnail's equals the
+                // lightbox's: without JavaScript the link opens the large photo.
+                href={it.thumb.src}
                 className={styles.thumb}
                 ref={(el) => {
                   if (el) thumbs.current.set(it.id, el);
@@ -183,8 +193,8 @@ export function GalleryClient({ items: sources, categories, label, initialCatego
           ))}
         </ul>
       </div>
-      {open !== null && lightboxItems[open] ? (
-        <Lightbox items={lightboxItems} index={open} label={label} onNavigate={navigate} onClose={close} />
+      {open !== null && visible[open] ? (
+        <Lightbox count={visible.length} itemAt={itemAt} index={open} label={label} onNavigate={navigate} onClose={close} />
       ) : null}
     </section>
   );

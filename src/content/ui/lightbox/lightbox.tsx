@@ -11,7 +11,9 @@ export interface LightboxItem {
 }
 
 interface Props {
-  items: LightboxItem[];
+  /** Number of photos, and the photo at a position: computed on demand (the shown one and its two neighbours). */
+  count: number;
+  itemAt: (index: number) => LightboxItem;
   index: number;
   /** Accessible name of the dialog's context, e.g. the couple's gallery. */
   label: string;
@@ -42,13 +44,12 @@ function boxStyle(img: PhotoImgProps): Record<string, string> {
  * ←/→ and swipes navigate, the position is announced ("3 / 24"), the neighbours are preloaded,
  * and there is no slide animation under prefers-reduced-motion (CSS).
  */
-export function Lightbox({ items, index, label, onNavigate, onClose }: Props) {
+export function Lightbox({ count, itemAt, index, label, onNavigate, onClose }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const closeBtn = useRef<HTMLButtonElement>(null);
   const touch = useRef<{ x: number; y: number } | null>(null);
   const [direction, setDirection] = useState<'next' | 'prev' | null>(null);
-  const count = items.length;
-  const item = items[index];
+  const item = itemAt(index);
 
   useEffect(() => {
     const d = dialog.current;
@@ -66,9 +67,9 @@ export function Lightbox({ items, index, label, onNavigate, onClose }: Props) {
 
   useEffect(() => {
     if (count < 2) return;
-    preloadPhoto(items[(index + 1) % count].img);
-    preloadPhoto(items[(index - 1 + count) % count].img);
-  }, [items, index, count]);
+    preloadPhoto(itemAt((index + 1) % count).img);
+    preloadPhoto(itemAt((index - 1 + count) % count).img);
+  }, [itemAt, index, count]);
 
   const go = (delta: 1 | -1) => {
     if (count < 2) return;
