@@ -3,12 +3,9 @@ import { useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
 import type { AdminPost, CoverChoice } from '../types';
 import { variantUrl } from '../variants';
-import { api, type ApiError } from './api-client';
+import { api } from './api-client';
+import { PublishBar, errorText, type StudioMessage } from './publish-bar';
 import styles from './studio.module.css';
-
-function errorText(err: unknown): string {
-  return (err as ApiError)?.message || 'Něco se pokazilo. Zkuste to prosím znovu.';
-}
 
 /** The form's values as the API takes them (the slug only when the field is shown). */
 function postValues(form: HTMLFormElement, withSlug: boolean) {
@@ -59,7 +56,7 @@ export function NewPostForm({ covers }: { covers: CoverChoice[] }) {
 export function PostEditor({ initial, covers }: { initial: AdminPost; covers: CoverChoice[] }) {
   const router = useRouter();
   const [post, setPost] = useState(initial);
-  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const [message, setMessage] = useState<StudioMessage | null>(null);
   const base = `/api/admin/posts/${post.id}`;
 
   const run = async (fn: () => Promise<void>, ok?: string) => {
@@ -91,27 +88,14 @@ export function PostEditor({ initial, covers }: { initial: AdminPost; covers: Co
 
   return (
     <div className={styles.form} style={{ maxWidth: 'none' }}>
-      <p className={styles.actions}>
-        <span className="chip" data-testid="post-state">
-          {post.published ? 'Zveřejněno' : 'Koncept (neveřejné)'}
-        </span>
-        <a href={`/admin/blog/${post.id}/nahled`}>Náhled</a>
-        {post.published ? <a href={`/blog/${post.slug}`}>Zobrazit na webu</a> : null}
-      </p>
-      <div aria-live="polite" role="status" data-testid="studio-message">
-        {message ? <p className={message.kind === 'error' ? styles.error : styles.status}>{message.text}</p> : null}
-      </div>
-      <div className={styles.actions}>
-        {post.published ? (
-          <button type="button" className="btn" onClick={() => void setPublished(false)}>
-            Skrýt z webu
-          </button>
-        ) : (
-          <button type="button" className="btn btn-primary" onClick={() => void setPublished(true)}>
-            Zveřejnit
-          </button>
-        )}
-      </div>
+      <PublishBar
+        published={post.published}
+        previewHref={`/admin/blog/${post.id}/nahled`}
+        publicHref={`/blog/${post.slug}`}
+        message={message}
+        onPublish={(on) => void setPublished(on)}
+        stateTestId="post-state"
+      />
       <section aria-labelledby="details-title">
         <h2 id="details-title">Článek</h2>
         <form className={styles.form} onSubmit={save} key={post.updatedAt}>

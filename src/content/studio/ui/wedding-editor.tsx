@@ -5,6 +5,7 @@ import { SAMPLE_CATEGORIES } from '../../placeholders';
 import type { AdminPhoto, AdminWedding } from '../types';
 import { variantUrl } from '../variants';
 import { api, uploadFile, type ApiError } from './api-client';
+import { PublishBar, errorText, type StudioMessage } from './publish-bar';
 import styles from './studio.module.css';
 
 type UploadState = 'waiting' | 'uploading' | 'done' | 'duplicate' | 'error';
@@ -19,15 +20,12 @@ interface UploadItem {
 const STATUS_TEXT: Record<AdminPhoto['status'], string> = { processing: 'Zpracovává se…', ready: 'Připraveno', failed: 'Chyba zpracování' };
 const UPLOAD_TEXT: Record<UploadState, string> = { waiting: 'Čeká', uploading: 'Nahrává se', done: 'Nahráno', duplicate: 'Přeskočeno (už nahráno)', error: 'Chyba' };
 
-function errorText(err: unknown): string {
-  return (err as ApiError)?.message || 'Něco se pokazilo. Zkuste to prosím znovu.';
-}
 
 /** The studio's wedding editor: details, publishing, uploads with progress, and the photo list. */
 export function WeddingEditor({ initial, maxUploadLabel }: { initial: AdminWedding; maxUploadLabel: string }) {
   const router = useRouter();
   const [wedding, setWedding] = useState(initial);
-  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const [message, setMessage] = useState<StudioMessage | null>(null);
   const [uploads, setUploads] = useState<UploadItem[]>([]);
   const [dragOver, setDragOver] = useState(false);
   const [dragging, setDragging] = useState<string | null>(null);
@@ -193,26 +191,15 @@ export function WeddingEditor({ initial, maxUploadLabel }: { initial: AdminWeddi
 
   return (
     <div className={styles.form} style={{ maxWidth: 'none' }}>
-      <p className={styles.actions}>
-        <span className="chip">{wedding.published ? 'Zveřejněno' : 'Koncept (neveřejné)'}</span>
-        <a href={`/admin/svatby/${wedding.id}/nahled`}>Náhled</a>
-        {wedding.published ? <a href={`/weddings/${wedding.slug}`}>Zobrazit na webu</a> : null}
-      </p>
-      <div aria-live="polite" role="status" data-testid="studio-message">
-        {message ? <p className={message.kind === 'error' ? styles.error : styles.status}>{message.text}</p> : null}
-      </div>
-      <div className={styles.actions}>
-        {wedding.published ? (
-          <button type="button" className="btn" onClick={() => void setPublished(false)}>
-            Skrýt z webu
-          </button>
-        ) : (
-          <button type="button" className="btn btn-primary" onClick={() => void setPublished(true)}>
-            Zveřejnit
-          </button>
-        )}
+      <PublishBar
+        published={wedding.published}
+        previewHref={`/admin/svatby/${wedding.id}/nahled`}
+        publicHref={`/weddings/${wedding.slug}`}
+        message={message}
+        onPublish={(on) => void setPublished(on)}
+      >
         {!wedding.published && missingAlt > 0 ? <span className={styles.status}>Před zveřejněním doplňte popis u {missingAlt} fotografií.</span> : null}
-      </div>
+      </PublishBar>
 
       <section aria-labelledby="photos-title">
         <h2 id="photos-title">Fotografie</h2>
