@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { expectNoAxeViolations, launchBrowser, newContext, startServer, type RunningServer } from './harness';
+import { expectNoAxeViolations, launchBrowser, newContext, newQuietContext, startServer, type RunningServer } from './harness';
 import { getFaq, allFaqQuestions } from '@/content/pages/faq';
 import { getPricing, formatCzk } from '@/content/pages/pricing';
 import { getHomeContent } from '@/content/pages/home';
@@ -138,11 +138,12 @@ describe('not found', () => {
   });
 
   it('the 404 page passes axe on a phone', async () => {
-    const ctx = await newContext(browser, 'phone');
+    // The consent banner loads when the browser is idle; it is not what this test checks (platform-consent does).
+    const ctx = await newQuietContext(browser, server.url, 'phone');
     const page = await ctx.newPage();
     const res = await page.goto(server.url + '/tato-stranka-neni');
     expect(res?.status()).toBe(404);
-    await expect(page.getByRole('link', { name: 'Zpět na úvod' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('link', { name: 'Zpět na úvod' }).waitFor({ state: 'visible' });
     await expectNoAxeViolations(page);
     await ctx.close();
   });
@@ -161,7 +162,8 @@ describe('content of the pages', () => {
   });
 
   it('the FAQ is an accordion of native disclosures, and a hash link opens its answer', async () => {
-    const ctx = await newContext(browser, 'desktop');
+    // Without the consent banner: it loads when the browser is idle and moves the focus to itself when shown.
+    const ctx = await newQuietContext(browser, server.url, 'desktop');
     const page = await ctx.newPage();
     await page.goto(server.url + '/faq');
     const count = allFaqQuestions(getFaq()).length;

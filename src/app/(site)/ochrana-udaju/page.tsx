@@ -1,9 +1,7 @@
 import type { Metadata } from 'next';
 import { getPrivacyPage } from '@/content/pages/static-pages';
-import { MarkdownBody } from '@/content/ui/pages/markdown-body';
-import { PageHeader } from '@/content/ui/pages/page-header';
+import { LegalPageView } from '@/content/ui/pages/legal-page-view';
 import { pageMetadata } from '@/content/seo/metadata';
-import { formatCzechDate } from '@/platform/dates';
 
 export function generateMetadata(): Metadata {
   const { title, description } = getPrivacyPage().data;
@@ -11,15 +9,5 @@ export function generateMetadata(): Metadata {
 }
 
 export default function PrivacyPage() {
-  const { data, html } = getPrivacyPage();
-  return (
-    <>
-      <PageHeader narrow eyebrow={data.eyebrow} heading={data.heading} lead={data.lead}>
-        <p className="muted">Platné od {formatCzechDate(data.updated)}</p>
-      </PageHeader>
-      <article className="container-narrow" aria-label={data.heading}>
-        <MarkdownBody html={html} />
-      </article>
-    </>
-  );
+  return <LegalPageView page={getPrivacyPage()} />;
 }
