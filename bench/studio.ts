@@ -63,15 +63,21 @@ async function processing24mp() {
   return { inputBytes: jpeg.length, megapixels: 24, runs: seconds.map((s) => Number(s.toFixed(2))), medianSeconds: Number(median(seconds).toFixed(2)), peakRssMb: Math.round(peak / 1e6), baselineRssMb: Math.round(baseline / 1e6) };
 }
 
-async function serverUnderProcessing() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-studio-'));
+/** A production server on a fresh data dir with the bench admin, and that admin's bearer header. */
+async function adminServer(prefix: string) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   const handle = await openDb({ url: path.join(dataDir, 'pglite') });
   await createOrPromoteAdmin(handle.db, ADMIN);
   await handle.close();
   const server = await startServer({}, { dataDir });
+  const login = await fetch(`${server.url}/api/auth/local`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identifier: ADMIN.email, password: ADMIN.password }) });
+  const auth = { authorization: `Bearer ${((await login.json()) as { jwt: string }).jwt}` };
+  return { server, dataDir, auth };
+}
+
+async function serverUnderProcessing() {
+  const { server, dataDir, auth } = await adminServer('bench-studio-');
   try {
-    const login = await fetch(`${server.url}/api/auth/local`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identifier: ADMIN.email, password: ADMIN.password }) });
-    const auth = { authorization: `Bearer ${((await login.json()) as { jwt: string }).jwt}` };
     const created = await fetch(`${server.url}/api/admin/weddings`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ couple: 'Bench Pár', date: '2026-06-06', location: 'Praha' }) });
     const { id } = (await created.json()) as { id: string };
     const width = Math.round(Math.sqrt((mp * 1e6 * 3) / 2));
@@ -144,14 +150,8 @@ async function serverUnderProcessing() {
  * images the page's HTML asks to load eagerly (only the first viewport's may).
  */
 async function galleryPage() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-studio-gallery-'));
-  const handle = await openDb({ url: path.join(dataDir, 'pglite') });
-  await createOrPromoteAdmin(handle.db, ADMIN);
-  await handle.close();
-  const server = await startServer({}, { dataDir });
+  const { server, dataDir, auth } = await adminServer('bench-studio-gallery-');
   try {
-    const login = await fetch(`${server.url}/api/auth/local`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identifier: ADMIN.email, password: ADMIN.password }) });
-    const auth = { authorization: `Bearer ${((await login.json()) as { jwt: string }).jwt}` };
     const json = { ...auth, 'content-type': 'application/json' };
     const created = await fetch(`${server.url}/api/admin/weddings`, { method: 'POST', headers: json, body: JSON.stringify({ couple: 'Galerie Sto Padesát', date: '2026-07-07', location: 'Český Krumlov', shortDescription: 'Celý den v 150 fotografiích.' }) });
     const { id, slug } = (await created.json()) as { id: string; slug: string };

@@ -4,7 +4,7 @@ import { useRouter } from 'next/navigation';
 import type { AdminPost, CoverChoice } from '../types';
 import { variantUrl } from '../variants';
 import { api } from './api-client';
-import { PublishBar, errorText, type StudioMessage } from './publish-bar';
+import { PublishBar, errorText, useStudioRun } from './publish-bar';
 import styles from './studio.module.css';
 
 /** The form's values as the API takes them (the slug only when the field is shown). */
@@ -56,18 +56,8 @@ export function NewPostForm({ covers }: { covers: CoverChoice[] }) {
 export function PostEditor({ initial, covers }: { initial: AdminPost; covers: CoverChoice[] }) {
   const router = useRouter();
   const [post, setPost] = useState(initial);
-  const [message, setMessage] = useState<StudioMessage | null>(null);
+  const { message, run } = useStudioRun();
   const base = `/api/admin/posts/${post.id}`;
-
-  const run = async (fn: () => Promise<void>, ok?: string) => {
-    setMessage(null);
-    try {
-      await fn();
-      if (ok) setMessage({ kind: 'ok', text: ok });
-    } catch (err) {
-      setMessage({ kind: 'error', text: errorText(err) });
-    }
-  };
 
   const save = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();

@@ -1,5 +1,5 @@
 'use client';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { ApiError } from './api-client';
 import styles from './studio.module.css';
 
@@ -12,6 +12,21 @@ export interface StudioMessage {
 /** The Czech message of a failed API call (the API's own message when it sent one). */
 export function errorText(err: unknown): string {
   return (err as ApiError)?.message || 'Něco se pokazilo. Zkuste to prosím znovu.';
+}
+
+/** An editor's last outcome and `run`, which performs an action and reports its outcome (or its Czech error). */
+export function useStudioRun() {
+  const [message, setMessage] = useState<StudioMessage | null>(null);
+  const run = async (fn: () => Promise<void>, ok?: string) => {
+    setMessage(null);
+    try {
+      await fn();
+      if (ok) setMessage({ kind: 'ok', text: ok });
+    } catch (err) {
+      setMessage({ kind: 'error', text: errorText(err) });
+    }
+  };
+  return { message, run };
 }
 
 /**

@@ -5,7 +5,7 @@ import { SAMPLE_CATEGORIES } from '../../placeholders';
 import type { AdminPhoto, AdminWedding } from '../types';
 import { variantUrl } from '../variants';
 import { api, uploadFile, type ApiError } from './api-client';
-import { PublishBar, errorText, type StudioMessage } from './publish-bar';
+import { PublishBar, errorText, useStudioRun } from './publish-bar';
 import styles from './studio.module.css';
 
 type UploadState = 'waiting' | 'uploading' | 'done' | 'duplicate' | 'error';
@@ -25,7 +25,7 @@ const UPLOAD_TEXT: Record<UploadState, string> = { waiting: 'Čeká', uploading:
 export function WeddingEditor({ initial, maxUploadLabel }: { initial: AdminWedding; maxUploadLabel: string }) {
   const router = useRouter();
   const [wedding, setWedding] = useState(initial);
-  const [message, setMessage] = useState<StudioMessage | null>(null);
+  const { message, run } = useStudioRun();
   const [uploads, setUploads] = useState<UploadItem[]>([]);
   const [dragOver, setDragOver] = useState(false);
   const [dragging, setDragging] = useState<string | null>(null);
@@ -87,16 +87,6 @@ export function WeddingEditor({ initial, maxUploadLabel }: { initial: AdminWeddi
   const retry = (key: string) => {
     patchUpload(key, { state: 'waiting', progress: 0, message: undefined });
     void pump();
-  };
-
-  const run = async (fn: () => Promise<void>, ok?: string) => {
-    setMessage(null);
-    try {
-      await fn();
-      if (ok) setMessage({ kind: 'ok', text: ok });
-    } catch (err) {
-      setMessage({ kind: 'error', text: errorText(err) });
-    }
   };
 
   const saveDetails = (e: FormEvent<HTMLFormElement>) => {
