@@ -13,8 +13,11 @@ import styles from './gallery.module.css';
  */
 const Lightbox = dynamic(() => import('@/content/ui/lightbox/lightbox').then((m) => m.Lightbox));
 
-/** Start loading the next page when the end of the mosaic is within two screens of the viewport. */
-const AHEAD = '0px 0px 200% 0px';
+/**
+ * Start loading the next page when the end of the mosaic is within two screens of the viewport, below it or (after
+ * a quick scroll past it) above it.
+ */
+const AHEAD = '200% 0px 200% 0px';
 
 /** In the lightbox a photo is limited by the viewport height when the viewport is wider than the photo. */
 function lightboxSizes(img: PhotoImgProps): string {
