@@ -173,13 +173,15 @@ describe('lightbox over a gallery in pages', () => {
     await page.goto(server.url + WEDDING + '?foto=1');
     await dialog(page).waitFor();
     expect(await position(page).textContent()).toBe(`Fotografie 1 / ${TOTAL}`);
-    // Photo 29 lives on page 2: fetched for the lightbox, then preloaded like any neighbour.
-    await expect.poll(() => fetched).toEqual(['200 2']);
+    // Photo 29 lives on page 2 and came with the page as the deep-linked photo's neighbour: preloaded, no fetch.
     await expect.poll(() => requested.some((u) => u.includes(`/marketa-filip-${TOTAL}/`))).toBe(true);
     await page.keyboard.press('ArrowLeft');
     await expect.poll(() => position(page).textContent()).toBe(`Fotografie ${TOTAL} / ${TOTAL}`);
     expect(await page.locator('dialog img').getAttribute('alt')).toContain(`fotografie ${TOTAL}`);
     expect(await caption(page).textContent()).toBe('Portréty');
+    // Its neighbour, photo 28, is fetched with page 2 (one cacheable answer) and preloaded.
+    await expect.poll(() => fetched).toEqual(['200 2']);
+    await expect.poll(() => requested.some((u) => u.includes(`/marketa-filip-${TOTAL - 1}/`))).toBe(true);
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => position(page).textContent()).toBe(`Fotografie 1 / ${TOTAL}`);
     await page.keyboard.press('Escape');

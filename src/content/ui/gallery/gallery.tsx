@@ -37,8 +37,9 @@ export function Gallery({ images, label, category, photo, page, baseQuery = '', 
   const initialPhoto = parsePhoto(photo, view.length);
   const start = (initialPage - 1) * pageSize;
 
-  // The page's photos, plus the deep-linked photo and its neighbours (the lightbox opens without a fetch).
-  const wanted = new Set(view.slice(start, start + pageSize));
+  // Unpaged: every photo (chips switch without a fetch). Paged: the page's photos, plus the deep-linked photo and its
+  // neighbours (the lightbox opens without a fetch).
+  const wanted = new Set(pagesFrom ? view.slice(start, start + pageSize) : images.map((_, n) => n));
   if (initialPhoto !== null) {
     for (const d of [-1, 0, 1]) wanted.add(view[(initialPhoto + d + view.length) % view.length]);
   }
