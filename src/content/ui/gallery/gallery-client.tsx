@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } fr
 import dynamic from 'next/dynamic';
 import type { LightboxItem } from '@/content/ui/lightbox/lightbox';
 import type { PhotoImgProps } from './photo-props';
-import { galleryErrorSchema, gallerySliceSchema, type GalleryItem } from './gallery-types';
+import { galleryErrorMessage, isGallerySlice, type GalleryItem } from './gallery-types';
 import { gallerySearch, missingPages, pageOf, photoCountLabel } from './gallery-model';
 import styles from './gallery.module.css';
 
@@ -105,12 +105,11 @@ export function GalleryClient({ items: initialItems, cats, categories, label, in
       void fetch(url)
         .then(async (res) => {
           const body: unknown = await res.json().catch(() => null);
-          if (!res.ok) throw new Error(galleryErrorSchema.safeParse(body).data?.error.message ?? 'Další fotografie se nepodařilo načíst.');
-          const slice = gallerySliceSchema.safeParse(body);
-          if (!slice.success) throw new Error('Další fotografie se nepodařilo načíst.');
+          if (!res.ok) throw new Error(galleryErrorMessage(body) ?? 'Další fotografie se nepodařilo načíst.');
+          if (!isGallerySlice(body)) throw new Error('Další fotografie se nepodařilo načíst.');
           setLoaded((prev) => {
             const next = new Map(prev);
-            for (const it of slice.data.items) if (!next.has(it.n)) next.set(it.n, it);
+            for (const it of body.items) if (!next.has(it.n)) next.set(it.n, it);
             return next;
           });
         })

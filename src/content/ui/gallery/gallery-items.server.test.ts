@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { placeholderGallery } from '@/content/placeholders';
 import type { Image } from '@/content/types';
 import { galleryItem, gallerySlice, galleryVersion } from './gallery-items.server';
+import { galleryErrorMessage, isGallerySlice } from './gallery-types';
 
 const images: Image[] = Array.from({ length: 3 }, () => placeholderGallery({ slug: 'slice-test', couple: 'Test' })).flat().map((img, i) => ({ ...img, id: `p${i}` }));
 
@@ -41,5 +42,21 @@ describe('gallery pages for GET /api/weddings/{slug}/fotografie', () => {
     expect(galleryVersion(images)).toBe(v);
     expect(galleryVersion(images.map((img, i) => (i === 5 ? { ...img, alternativeText: 'jiný popis' } : img)))).not.toBe(v);
     expect(galleryVersion(images.slice(1))).not.toBe(v);
+  });
+
+  it("the browser's guard accepts the route's answer (through JSON) and refuses anything else", () => {
+    const r = gallerySlice(images, { version: v, page: 1 }, 24);
+    if (!r.ok) throw new Error(r.message);
+    const wire: unknown = JSON.parse(JSON.stringify(r.slice));
+    expect(isGallerySlice(wire)).toBe(true);
+    const broken = JSON.parse(JSON.stringify(r.slice)) as { items: { thumb: Record<string, unknown> }[] };
+    broken.items[3].thumb.src = 42;
+    expect(isGallerySlice(broken)).toBe(false);
+    expect(isGallerySlice({ ...r.slice, items: [{ ...r.slice.items[0], sizeHint: 'huge' }] })).toBe(false);
+    expect(isGallerySlice({ ...r.slice, items: [{ ...r.slice.items[0], n: -1 }] })).toBe(false);
+    expect(isGallerySlice(null)).toBe(false);
+    expect(isGallerySlice('<html>')).toBe(false);
+    expect(galleryErrorMessage({ data: null, error: { status: 409, name: 'ConflictError', message: 'Galerie se mezitím změnila.' } })).toBe('Galerie se mezitím změnila.');
+    expect(galleryErrorMessage({ error: 'x' })).toBeNull();
   });
 });

@@ -1,4 +1,3 @@
-import * as z from 'zod/mini';
 import type { SizeHint } from '@/content/types';
 import type { PhotoImgProps } from './photo-props';
 
@@ -23,32 +22,44 @@ export interface GallerySlice {
   items: GalleryItem[];
 }
 
-const imgSchema = z.object({
-  src: z.string(),
-  srcSet: z.optional(z.string()),
-  sizes: z.optional(z.string()),
-  width: z.optional(z.number()),
-  height: z.optional(z.number()),
-  alt: z.string(),
-  loading: z.optional(z.enum(['lazy', 'eager'])),
-  decoding: z.optional(z.enum(['async', 'sync', 'auto'])),
-  fetchPriority: z.optional(z.enum(['high', 'low', 'auto'])),
-  style: z.record(z.string(), z.union([z.string(), z.number()])),
-});
+/*
+ * The browser checks the route's answer before rendering it. Not with zod: even zod's small build adds ≈ 12 KB
+ * (gzip) to the wedding page's JavaScript, more than the whole gallery component. The route itself builds the answer
+ * from the typed content model (and parses its query with zod); this guard makes sure that what arrived has the
+ * shape the mosaic renders, and anything else is reported as a failed load.
+ */
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isNat = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+const optional = (v: unknown, type: 'string' | 'number') => v === undefined || typeof v === type;
+const oneOf = (v: unknown, values: readonly string[]) => v === undefined || (typeof v === 'string' && values.includes(v));
 
-/** The browser checks the route's answer before rendering it (zod's small build: this ships in the gallery chunk). */
-export const gallerySliceSchema = z.object({
-  page: z.number(),
-  pages: z.number(),
-  items: z.array(
-    z.object({
-      n: z.number().check(z.int(), z.nonnegative()),
-      id: z.string(),
-      sizeHint: z.enum(['small', 'medium', 'large']),
-      thumb: imgSchema,
-    }),
-  ),
-});
+function isImg(v: unknown): v is PhotoImgProps {
+  return (
+    isObject(v) &&
+    typeof v.src === 'string' &&
+    typeof v.alt === 'string' &&
+    optional(v.srcSet, 'string') &&
+    optional(v.sizes, 'string') &&
+    optional(v.width, 'number') &&
+    optional(v.height, 'number') &&
+    oneOf(v.loading, ['lazy', 'eager']) &&
+    oneOf(v.decoding, ['async', 'sync', 'auto']) &&
+    oneOf(v.fetchPriority, ['high', 'low', 'auto']) &&
+    isObject(v.style) &&
+    Object.values(v.style).every((x) => typeof x === 'string' || typeof x === 'number')
+  );
+}
 
-/** The route's error body: `{ error: { status, name, message } }` with a Czech message. */
-export const galleryErrorSchema = z.object({ error: z.object({ message: z.string() }) });
+function isItem(v: unknown): v is GalleryItem {
+  return isObject(v) && isNat(v.n) && typeof v.id === 'string' && (v.sizeHint === 'small' || v.sizeHint === 'medium' || v.sizeHint === 'large') && isImg(v.thumb);
+}
+
+export function isGallerySlice(v: unknown): v is GallerySlice {
+  return isObject(v) && isNat(v.page) && isNat(v.pages) && Array.isArray(v.items) && v.items.every(isItem);
+}
+
+/** The Czech message of the route's error body `{ error: { status, name, message } }`, if there is one. */
+export function galleryErrorMessage(v: unknown): string | null {
+  return isObject(v) && isObject(v.error) && typeof v.error.message === 'string' ? v.error.message : null;
+}
