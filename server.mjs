@@ -14,6 +14,7 @@ import { clearTimeout, setTimeout } from 'node:timers';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import nextEnv from '@next/env';
+import { applyBuiltConfig } from './src/platform/built-config.mjs';
 import { SERVER_MARKER, applyClientAddress, parseTrustProxy } from './src/platform/client-address.mjs';
 import { createFastPath } from './src/platform/render-cache/fast-path.mjs';
 import { createStaticAssets } from './src/platform/static-assets.mjs';
@@ -52,6 +53,11 @@ if (fastPathSetting !== 'on' && fastPathSetting !== 'off') {
   console.error(`Neplatná konfigurace:\n  - RENDER_CACHE_FAST_PATH: musí být „on“ nebo „off“ (je „${process.env.RENDER_CACHE_FAST_PATH}“)`);
   process.exit(1);
 }
+
+// Next runs with the configuration `next build` resolved, plus its run-time parts (CONTENTFUL_SPACE_ID), instead of
+// evaluating next.config.ts again, which would load Next's SWC compiler into this process for good
+// (src/platform/built-config.mjs, docs/decisions/051-server-memory.md). Without a build config Next reads the file.
+applyBuiltConfig(dir);
 
 // Tells the app (src/platform/rate-limit.ts) that x-client-address comes from this process.
 globalThis[SERVER_MARKER] = true;
