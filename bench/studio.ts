@@ -185,7 +185,8 @@ async function galleryPage() {
     const html = await (await fetch(server.url + pagePath)).text();
     const imgs = [...html.matchAll(/<img\b[^>]*>/g)].map((m) => m[0]).filter((t) => t.includes('/api/photos/'));
     const eager = imgs.filter((t) => !/loading="lazy"/.test(t));
-    console.log(`gallery: ${galleryPhotos} photos uploaded in ${uploadSeconds.toFixed(0)} s, all processed after ${processedSeconds.toFixed(0)} s; ${imgs.length} photo <img> in the HTML, ${eager.length} not lazy`);
+    const htmlKb = Math.round(Buffer.byteLength(html) / 1024);
+    console.log(`gallery: ${galleryPhotos} photos uploaded in ${uploadSeconds.toFixed(0)} s, all processed after ${processedSeconds.toFixed(0)} s; ${imgs.length} photo <img> in the HTML (${htmlKb} KB), ${eager.length} not lazy`);
 
     const minimal = await startMinimalApp();
     let floor: LighthouseFloor;
@@ -204,6 +205,7 @@ async function galleryPage() {
       processedAfterSeconds: Math.round(processedSeconds),
       path: pagePath,
       photoImgsInHtml: imgs.length,
+      htmlKb,
       notLazyImgs: eager.length,
       floor,
       lighthouse: pages[0],

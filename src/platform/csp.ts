@@ -14,7 +14,7 @@ const PER_REQUEST_PREFIXES = ['admin', 'ucet', 'rezervace', 'simple-booking', 'a
 
 /** Query parameters a cached page's filtered twin reads (the cached page itself ignores queries). */
 export const PORTFOLIO_FILTER_PARAMS = ['rok', 'kategorie'] as const;
-export const GALLERY_PARAMS = ['kategorie', 'foto'] as const;
+export const GALLERY_PARAMS = ['kategorie', 'foto', 'strana'] as const;
 
 /**
  * Whether a request path is answered without a nonce, from a render whose cache entry carries the policy with its

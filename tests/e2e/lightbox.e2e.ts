@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { expectNoAxeViolations, launchBrowser, newQuietContext, skipConsentBanner, startServer, type RunningServer } from './harness';
+import { expectNoAxeViolations, hydrated, launchBrowser, newQuietContext, skipConsentBanner, startServer, type RunningServer } from './harness';
+import { GALLERY_PAGE_SIZE } from '@/content/ui/gallery/gallery-model';
 
 
 let server: RunningServer;
@@ -143,3 +144,91 @@ describe('lightbox (keyboard only)', () => {
     await ctx.close();
   });
 });
+
+/**
+ * A sample wedding whose gallery is longer than one page (29 placeholder photos: 24 in the page's HTML, 5 fetched
+ * from GET /api/weddings/{slug}/fotografie): the lightbox still covers every photo.
+ */
+describe('lightbox over a gallery in pages', () => {
+  const WEDDING = '/weddings/marketa-filip';
+  const TOTAL = 29;
+  const caption = (page: Page) => page.locator('dialog figcaption');
+  const slices = (page: Page) => {
+    const seen: string[] = [];
+    page.on('response', (r) => {
+      if (r.url().includes('/api/weddings/marketa-filip/fotografie?')) seen.push(`${r.status()} ${new URL(r.url()).searchParams.get('strana')}`);
+    });
+    return seen;
+  };
+
+  it('the page holds the first page only; the last photo is a neighbour of the first and is preloaded', async () => {
+    expect(TOTAL).toBeGreaterThan(GALLERY_PAGE_SIZE);
+    const ctx = await newQuietContext(browser, server.url, 'desktop');
+    const page = await ctx.newPage();
+    const requested: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/_next/image')) requested.push(decodeURIComponent(r.url()));
+    });
+    const fetched = slices(page);
+    await page.goto(server.url + WEDDING + '?foto=1');
+    await dialog(page).waitFor();
+    expect(await position(page).textContent()).toBe(`Fotografie 1 / ${TOTAL}`);
+    // Photo 29 lives on page 2 and came with the page as the deep-linked photo's neighbour: preloaded, no fetch.
+    await expect.poll(() => requested.some((u) => u.includes(`/marketa-filip-${TOTAL}/`))).toBe(true);
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => position(page).textContent()).toBe(`Fotografie ${TOTAL} / ${TOTAL}`);
+    expect(await page.locator('dialog img').getAttribute('alt')).toContain(`fotografie ${TOTAL}`);
+    expect(await caption(page).textContent()).toBe('Portréty');
+    // Its neighbour, photo 28, is fetched with page 2 (one cacheable answer) and preloaded.
+    await expect.poll(() => fetched).toEqual(['200 2']);
+    await expect.poll(() => requested.some((u) => u.includes(`/marketa-filip-${TOTAL - 1}/`))).toBe(true);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => position(page).textContent()).toBe(`Fotografie 1 / ${TOTAL}`);
+    await page.keyboard.press('Escape');
+    await dialog(page).waitFor({ state: 'detached' });
+    await expect.poll(async () => (await activeInfo(page)).thumbIndex).toBe(0);
+    expect(await page.locator('[data-testid="gallery-grid"] li').count()).toBe(GALLERY_PAGE_SIZE);
+    await ctx.close();
+  });
+
+  it('opens ?foto=N beyond the first page at the right photo and returns focus to its thumbnail', async () => {
+    const ctx = await newQuietContext(browser, server.url, 'desktop');
+    const page = await ctx.newPage();
+    await page.goto(server.url + WEDDING + '?foto=27');
+    await dialog(page).waitFor();
+    expect(await position(page).textContent()).toBe(`Fotografie 27 / ${TOTAL}`);
+    // The deep-linked photo comes with the page (no fetch needed to show it).
+    expect(await page.locator('dialog img').getAttribute('alt')).toContain('fotografie 27');
+    expect(await caption(page).textContent()).toBe('Obřad');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => position(page).textContent()).toBe(`Fotografie 28 / ${TOTAL}`);
+    await expect.poll(() => page.locator('dialog img').getAttribute('alt')).toContain('fotografie 28');
+    expect(await caption(page).textContent()).toBe('Portréty');
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await dialog(page).waitFor({ state: 'detached' });
+    // The photo's page joins the mosaic, so focus returns to photo 28's thumbnail.
+    await expect.poll(async () => (await activeInfo(page)).thumbIndex).toBe(27);
+    expect(await page.locator('[data-testid="gallery-grid"] li').count()).toBe(TOTAL);
+    await ctx.close();
+  });
+
+  it('navigates with the arrows from the first page into the next one', async () => {
+    const ctx = await newQuietContext(browser, server.url, 'desktop');
+    const page = await ctx.newPage();
+    const fetched = slices(page);
+    await page.goto(server.url + WEDDING);
+    await hydrated(page, '[data-testid="gallery-grid"] a');
+    const thumbs = page.locator('[data-testid="gallery-grid"] a');
+    expect(await thumbs.count()).toBe(GALLERY_PAGE_SIZE);
+    await thumbs.nth(GALLERY_PAGE_SIZE - 1).click();
+    await dialog(page).waitFor();
+    expect(await position(page).textContent()).toBe(`Fotografie ${GALLERY_PAGE_SIZE} / ${TOTAL}`);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => position(page).textContent()).toBe(`Fotografie ${GALLERY_PAGE_SIZE + 1} / ${TOTAL}`);
+    await expect.poll(() => page.locator('dialog img').getAttribute('alt')).toContain(`fotografie ${GALLERY_PAGE_SIZE + 1}`);
+    expect(fetched).toEqual(['200 2']);
+    await ctx.close();
+  });
+});
+

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Image } from '@/content/types';
-import { categoryCounts, gallerySearch, parseCategory, parsePhoto, photoCountLabel, visibleIndexes } from './gallery-model';
+import { categoryCounts, gallerySearch, missingPages, pageCount, pageOf, parseCategory, parsePage, parsePhoto, photoCountLabel, visibleIndexes } from './gallery-model';
 
 const cat = (slug: string) => ({ id: `category-${slug}`, name: slug.toUpperCase(), slug });
 const img = (i: number, c?: string): Image => ({
@@ -39,5 +39,35 @@ describe('gallery model', () => {
   });
   it('declines the Czech plural', () => {
     expect([1, 2, 4, 5, 24].map(photoCountLabel)).toEqual(['1 fotografie', '2 fotografie', '4 fotografie', '5 fotografií', '24 fotografií']);
+  });
+
+  it('parses ?strana= to an existing page, anything else to the first', () => {
+    expect(pageCount(0, 24)).toBe(1);
+    expect(pageCount(48, 24)).toBe(2);
+    expect(pageCount(49, 24)).toBe(3);
+    expect(parsePage('3', 49, 24)).toBe(3);
+    expect(parsePage('4', 49, 24)).toBe(1);
+    expect(parsePage('0', 49, 24)).toBe(1);
+    expect(parsePage('-1', 49, 24)).toBe(1);
+    expect(parsePage('2abc', 49, 24)).toBe(1);
+    expect(parsePage(undefined, 49, 24)).toBe(1);
+    expect(pageOf(0, 24)).toBe(1);
+    expect(pageOf(23, 24)).toBe(1);
+    expect(pageOf(24, 24)).toBe(2);
+  });
+
+  it('lists each missing page once, in order', () => {
+    const have = new Set([0, 1, 2, 5, 6, 7, 8, 9, 10, 11]);
+    expect(missingPages(0, 12, (p) => have.has(p), 3)).toEqual([2]);
+    expect(missingPages(0, 12, () => false, 3)).toEqual([1, 2, 3, 4]);
+    expect(missingPages(4, 12, (p) => p !== 4 && p !== 11, 3)).toEqual([2, 4]);
+    expect(missingPages(0, 12, () => true, 3)).toEqual([]);
+  });
+
+  it('keeps or drops the page in the query string', () => {
+    expect(gallerySearch('slug=x&strana=3', { category: null, photo: null })).toBe('?slug=x&strana=3');
+    expect(gallerySearch('slug=x&strana=3', { category: 'obrad', photo: null, page: null })).toBe('?slug=x&kategorie=obrad');
+    expect(gallerySearch('', { category: null, photo: 4, page: 2 })).toBe('?foto=5&strana=2');
+    expect(gallerySearch('strana=2', { category: null, photo: null, page: 1 })).toBe('');
   });
 });

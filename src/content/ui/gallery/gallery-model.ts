@@ -2,6 +2,15 @@ import type { Category, Image } from '@/content/types';
 
 export const GALLERY_CATEGORY_PARAM = 'kategorie';
 export const PHOTO_PARAM = 'foto';
+/** `?strana=N`: the gallery page shown first (and the link that reaches further photos without JavaScript). */
+export const PAGE_PARAM = 'strana';
+
+/**
+ * Photos per gallery page: the first page is in the page's HTML and hydrates, the rest are fetched as the visitor
+ * nears the end (docs/decisions/043-gallery-in-pages.md). 24 photos fill about ten phone screens (one column) and
+ * three to four desktop screens (the three-column mosaic).
+ */
+export const GALLERY_PAGE_SIZE = 24;
 
 export interface CategoryCount {
   category: Category;
@@ -38,13 +47,48 @@ export function parsePhoto(value: string | undefined | null, visibleCount: numbe
   return n >= 1 && n <= visibleCount ? n - 1 : null;
 }
 
-/** Query string for the gallery state, keeping unrelated parameters. */
-export function gallerySearch(current: string, state: { category: string | null; photo: number | null }): string {
+/** `?strana=N` (1-based) when that page exists for `count` photos; anything else is the first page. */
+export function parsePage(value: string | undefined | null, count: number, pageSize: number): number {
+  if (!value || !/^\d{1,4}$/.test(value)) return 1;
+  const n = Number(value);
+  return n >= 1 && n <= pageCount(count, pageSize) ? n : 1;
+}
+
+export function pageCount(count: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(count / pageSize));
+}
+
+/** The 1-based page that holds a 0-based position. */
+export function pageOf(position: number, pageSize: number): number {
+  return Math.floor(position / pageSize) + 1;
+}
+
+/** Pages (1-based, ascending, each once) that hold the positions in [from, to) for which `has` is false. */
+export function missingPages(from: number, to: number, has: (position: number) => boolean, pageSize: number): number[] {
+  const pages: number[] = [];
+  for (let p = from; p < to; p++) {
+    if (has(p)) continue;
+    const page = pageOf(p, pageSize);
+    pages.push(page);
+    p = page * pageSize - 1;
+  }
+  return pages;
+}
+
+/**
+ * Query string for the gallery state, keeping unrelated parameters. `page` is left as it is when not given, and
+ * dropped for the first page (the canonical, cached address).
+ */
+export function gallerySearch(current: string, state: { category: string | null; photo: number | null; page?: number | null }): string {
   const q = new URLSearchParams(current);
   if (state.category) q.set(GALLERY_CATEGORY_PARAM, state.category);
   else q.delete(GALLERY_CATEGORY_PARAM);
   if (state.photo !== null) q.set(PHOTO_PARAM, String(state.photo + 1));
   else q.delete(PHOTO_PARAM);
+  if (state.page !== undefined) {
+    if (state.page !== null && state.page > 1) q.set(PAGE_PARAM, String(state.page));
+    else q.delete(PAGE_PARAM);
+  }
   const s = q.toString();
   return s ? `?${s}` : '';
 }

@@ -11,9 +11,12 @@ export interface LightboxItem {
 }
 
 interface Props {
-  /** Number of photos, and the photo at a position: computed on demand (the shown one and its two neighbours). */
+  /**
+   * Number of photos, and the photo at a position: computed on demand (the shown one and its two neighbours);
+   * null while that photo's page of the gallery is still being fetched.
+   */
   count: number;
-  itemAt: (index: number) => LightboxItem;
+  itemAt: (index: number) => LightboxItem | null;
   index: number;
   /** Accessible name of the dialog's context, e.g. the couple's gallery. */
   label: string;
@@ -67,8 +70,11 @@ export function Lightbox({ count, itemAt, index, label, onNavigate, onClose }: P
 
   useEffect(() => {
     if (count < 2) return;
-    preloadPhoto(itemAt((index + 1) % count).img);
-    preloadPhoto(itemAt((index - 1 + count) % count).img);
+    // A neighbour that has not arrived yet is preloaded when it does (itemAt changes then).
+    const next = itemAt((index + 1) % count);
+    const prev = itemAt((index - 1 + count) % count);
+    if (next) preloadPhoto(next.img);
+    if (prev) preloadPhoto(prev.img);
   }, [itemAt, index, count]);
 
   const go = (delta: 1 | -1) => {
@@ -118,7 +124,6 @@ export function Lightbox({ count, itemAt, index, label, onNavigate, onClose }: P
     if (Math.abs(dx) >= SWIPE_MIN_PX && Math.abs(dx) > Math.abs(dy) * 1.5) go(dx < 0 ? 1 : -1);
   };
 
-  if (!item) return null;
   return (
     <dialog
       ref={dialog}
@@ -149,17 +154,25 @@ export function Lightbox({ count, itemAt, index, label, onNavigate, onClose }: P
           </button>
         </div>
         <figure className={styles.figure} onTouchStart={onTouchStart} onTouchEnd={onTouchEnd}>
-          {/* eslint-disable-next-line @next/next/no-img-element -- srcset computed by next/image's getImageProps */}
-          <img
-            key={item.id}
-            {...item.img}
-            loading="eager"
-            alt={item.alt}
-            style={{ ...item.img.style, ...boxStyle(item.img) }}
-            className={`${styles.img} ${direction === 'next' ? styles.fromRight : direction === 'prev' ? styles.fromLeft : styles.fade}`}
-            draggable={false}
-          />
-          {item.caption ? <figcaption className={styles.caption}>{item.caption}</figcaption> : null}
+          {item ? (
+            <>
+              {/* eslint-disable-next-line @next/next/no-img-element -- srcset computed by next/image's getImageProps */}
+              <img
+                key={item.id}
+                {...item.img}
+                loading="eager"
+                alt={item.alt}
+                style={{ ...item.img.style, ...boxStyle(item.img) }}
+                className={`${styles.img} ${direction === 'next' ? styles.fromRight : direction === 'prev' ? styles.fromLeft : styles.fade}`}
+                draggable={false}
+              />
+              {item.caption ? <figcaption className={styles.caption}>{item.caption}</figcaption> : null}
+            </>
+          ) : (
+            <p className={styles.loading} data-testid="lightbox-loading">
+              Načítám fotografii…
+            </p>
+          )}
         </figure>
         {count > 1 ? (
           <>

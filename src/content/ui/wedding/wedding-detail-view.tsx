@@ -21,10 +21,15 @@ interface Props {
   /** Other weddings to continue with, and where their cards lead. */
   more?: Wedding[];
   moreHref?: (w: Wedding) => string;
+  /**
+   * The gallery comes in pages fetched from GET /api/weddings/{slug}/fotografie (the published wedding of the
+   * configured source). Off for drafts and the Strapi diagnostics, which show every photo at once.
+   */
+  pagedGallery?: boolean;
 }
 
 /** The wedding page: title block (couple, Czech date, place), the story, then the gallery. */
-export function WeddingDetailView({ wedding, searchParams, routeQuery = {}, backHref = '/portfolio', more = [], moreHref = (w) => `/weddings/${w.slug}` }: Props) {
+export function WeddingDetailView({ wedding, searchParams, routeQuery = {}, backHref = '/portfolio', more = [], moreHref = (w) => `/weddings/${w.slug}`, pagedGallery = false }: Props) {
   const site = getSiteInfo();
   const day = parseIsoDay(wedding.date);
   const paragraphs = wedding.story
@@ -93,6 +98,8 @@ export function WeddingDetailView({ wedding, searchParams, routeQuery = {}, back
             label={`Fotografie – ${wedding.couple}`}
             category={firstParam(searchParams, 'kategorie')}
             photo={firstParam(searchParams, 'foto')}
+            page={firstParam(searchParams, 'strana')}
+            pagesFrom={pagedGallery ? `/api/weddings/${encodeURIComponent(wedding.slug)}/fotografie` : undefined}
             baseQuery={new URLSearchParams(routeQuery).toString()}
             priorityFirst={!hero}
           />

@@ -18,10 +18,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /**
- * The canonical wedding page /weddings/{slug}, served from the render cache. With `?kategorie=` or `?foto=` the
+ * The canonical wedding page /weddings/{slug}, served from the render cache. With `?kategorie=`, `?foto=` or `?strana=` the
  * proxy rewrites to the per-request twin ./galerie, which opens the gallery filtered or at a photo.
  */
 export default async function WeddingPage({ params }: Props) {
   const wedding = await weddingBySlug(configuredSource(), (await params).slug);
-  return <WeddingDetailView wedding={wedding} searchParams={{}} more={await moreWeddings(configuredSource(), wedding)} />;
+  return <WeddingDetailView wedding={wedding} searchParams={{}} more={await moreWeddings(configuredSource(), wedding)} pagedGallery />;
 }

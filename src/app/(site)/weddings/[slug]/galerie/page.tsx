@@ -16,10 +16,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /**
- * /weddings/{slug}?kategorie=…&foto=… rendered per request (the proxy rewrites those URLs here; the cached page
+ * /weddings/{slug}?kategorie=…&foto=…&strana=… rendered per request (the proxy rewrites those URLs here; the cached page
  * ignores queries). The browser keeps the original address.
  */
 export default async function WeddingGalleryPage({ params, searchParams }: Props) {
   const wedding = await weddingBySlug(configuredSource(), (await params).slug);
-  return <WeddingDetailView wedding={wedding} searchParams={await searchParams} more={await moreWeddings(configuredSource(), wedding)} />;
+  return <WeddingDetailView wedding={wedding} searchParams={await searchParams} more={await moreWeddings(configuredSource(), wedding)} pagedGallery />;
 }

@@ -21,5 +21,5 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /** /weddings/id/{id}: the same page found by the source's id (links from CMS previews); cached like the slug form. */
 export default async function WeddingByIdPage({ params }: Props) {
   const wedding = await weddingById(configuredSource(), (await params).id);
-  return <WeddingDetailView wedding={wedding} searchParams={{}} more={await moreWeddings(configuredSource(), wedding)} />;
+  return <WeddingDetailView wedding={wedding} searchParams={{}} more={await moreWeddings(configuredSource(), wedding)} pagedGallery />;
 }

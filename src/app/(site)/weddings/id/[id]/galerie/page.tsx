@@ -14,8 +14,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return weddingMetadata(await findWeddingById(configuredSource(), (await params).id));
 }
 
-/** /weddings/id/{id}?kategorie=…&foto=… rendered per request (rewritten here by the proxy). */
+/** /weddings/id/{id}?kategorie=…&foto=…&strana=… rendered per request (rewritten here by the proxy). */
 export default async function WeddingByIdGalleryPage({ params, searchParams }: Props) {
   const wedding = await weddingById(configuredSource(), (await params).id);
-  return <WeddingDetailView wedding={wedding} searchParams={await searchParams} more={await moreWeddings(configuredSource(), wedding)} />;
+  return <WeddingDetailView wedding={wedding} searchParams={await searchParams} more={await moreWeddings(configuredSource(), wedding)} pagedGallery />;
 }
