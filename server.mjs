@@ -4,7 +4,8 @@
 // X-Forwarded-For when a client did not send one, so without this step every per-client limit could be dodged
 // with a forged header. See docs/decisions/012-client-address.md.
 //
-// Cache hits of public pages are answered here, before Next, from the render cache (see below).
+// Cache hits of public pages are answered here, before Next, from the render cache, and the build's static files
+// from copies compressed at build time (see below).
 //
 // Environment: PORT (default 3000), HOST (default: every interface), TRUST_PROXY, RENDER_CACHE_FAST_PATH (see README).
 import http from 'node:http';
@@ -13,8 +14,10 @@ import { clearTimeout, setTimeout } from 'node:timers';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import nextEnv from '@next/env';
+import { applyBuiltConfig } from './src/platform/built-config.mjs';
 import { SERVER_MARKER, applyClientAddress, parseTrustProxy } from './src/platform/client-address.mjs';
 import { createFastPath } from './src/platform/render-cache/fast-path.mjs';
+import { createStaticAssets } from './src/platform/static-assets.mjs';
 
 // Memory (docs/decisions/051-server-memory.md), set before anything is compiled or allocated in bulk:
 // - the embedded database (PGlite) is PostgreSQL compiled to WebAssembly; V8's optimising tier recompiles its hot
@@ -51,6 +54,11 @@ if (fastPathSetting !== 'on' && fastPathSetting !== 'off') {
   process.exit(1);
 }
 
+// Next runs with the configuration `next build` resolved, plus its run-time parts (CONTENTFUL_SPACE_ID), instead of
+// evaluating next.config.ts again, which would load Next's SWC compiler into this process for good
+// (src/platform/built-config.mjs, docs/decisions/051-server-memory.md). Without a build config Next reads the file.
+applyBuiltConfig(dir);
+
 // Tells the app (src/platform/rate-limit.ts) that x-client-address comes from this process.
 globalThis[SERVER_MARKER] = true;
 
@@ -68,10 +76,15 @@ const fastPath = createFastPath({
     : undefined,
 });
 
+// The build's chunks and stylesheets, compressed once at build time instead of on every response
+// (src/platform/static-assets.mjs), with the headers Next sent for the same file. Same switch as the page fast path.
+const staticAssets = createStaticAssets({ root: path.join(dir, '.next', 'static'), enabled: fastPathSetting === 'on' });
+
 const server = http.createServer((req, res) => {
   applyClientAddress(req, trust);
-  if (fastPath.serve(req, res)) return;
+  if (fastPath.serve(req, res) || staticAssets.serve(req, res)) return;
   fastPath.observe(req, res);
+  staticAssets.observe(req, res);
   handle(req, res).catch((err) => {
     console.error('Request failed', req.url, err);
     if (!res.headersSent) res.statusCode = 500;

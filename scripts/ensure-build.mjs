@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const inputs = ['src', 'content', 'public', 'next.config.ts', 'package.json', 'tsconfig.json', 'scripts/subset-fonts.mjs'];
+const inputs = ['src', 'content', 'public', 'next.config.ts', 'package.json', 'tsconfig.json', 'scripts/subset-fonts.mjs', 'scripts/precompress-static.mjs'];
 
 function walk(p, acc) {
   const full = path.join(root, p);
@@ -50,6 +50,7 @@ if (current === digest && fs.existsSync(path.join(root, '.next', 'BUILD_ID'))) {
     stdio: 'inherit',
     env: { ...process.env, ...canaries, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
   });
+  execFileSync(process.execPath, [path.join(root, 'scripts/precompress-static.mjs')], { cwd: root, stdio: 'inherit' });
   fs.writeFileSync(path.join(root, '.next', 'build-canaries.json'), JSON.stringify(canaries));
   fs.writeFileSync(stamp, digest);
 }

@@ -2,8 +2,8 @@ import localFont from 'next/font/local';
 
 // Display face: Playfair Display. Cormorant Garamond was tried first, but its Czech carons (š, č, ř, ě) sit
 // detached beside the letters, which Czech readers see as broken type.
-// The latin-ext faces are subsets made by scripts/subset-fonts.mjs before every build (Latin Extended-A: ~14 KB
-// each instead of 85 KB + 21 KB).
+// All four files are made by scripts/subset-fonts.mjs before every build: the weight axis limited to 400–700 (all
+// the stylesheets use), latin-ext cut to Latin Extended-A — 88 KB for the four instead of 192 KB.
 // Two faces per family (latin + latin-ext) as separate families: the browser falls back glyph by glyph, so
 // Czech letters (ě š č ř ž ů …) come from the latin-ext file while the common latin file stays small.
 //
@@ -15,10 +15,10 @@ import localFont from 'next/font/local';
 // for the first paint is not used on that page load (no swap, so no layout shift); it is in the HTTP cache for
 // the next one. `swap` was tried before and re-wrapped headings (CLS 0.03 on /blog).
 export const displayLatin = localFont({
-  src: '../../node_modules/@fontsource-variable/playfair-display/files/playfair-display-latin-wght-normal.woff2',
+  src: '../../.fonts/playfair-display-latin-wght-normal.woff2',
   variable: '--font-display-latin',
   display: 'optional',
-  weight: '400 900',
+  weight: '400 700',
   adjustFontFallback: 'Times New Roman',
   preload: false,
 });
@@ -26,15 +26,15 @@ export const displayExt = localFont({
   src: '../../.fonts/playfair-display-latin-ext-wght-normal.woff2',
   variable: '--font-display-ext',
   display: 'optional',
-  weight: '400 900',
+  weight: '400 700',
   adjustFontFallback: 'Times New Roman',
   preload: false,
 });
 export const bodyLatin = localFont({
-  src: '../../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2',
+  src: '../../.fonts/inter-latin-wght-normal.woff2',
   variable: '--font-body-latin',
   display: 'optional',
-  weight: '100 900',
+  weight: '400 700',
   adjustFontFallback: 'Arial',
   preload: false,
 });
@@ -42,7 +42,7 @@ export const bodyExt = localFont({
   src: '../../.fonts/inter-latin-ext-wght-normal.woff2',
   variable: '--font-body-ext',
   display: 'optional',
-  weight: '100 900',
+  weight: '400 700',
   adjustFontFallback: 'Arial',
   preload: false,
 });

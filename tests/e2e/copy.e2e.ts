@@ -140,9 +140,9 @@ describe('Czech copy', () => {
     const ctx = await newContext(browser, 'desktop');
     const page = await ctx.newPage();
     await page.goto(server.url + '/');
-    const banner = page.locator('#cc-main .cm');
+    const banner = page.getByRole('dialog', { name: 'Souhlas s cookies' });
     await banner.waitFor({ state: 'visible' });
-    const text = await readableText(page, '#cc-main .cm');
+    const text = await readableText(page, '[data-consent-banner]');
     await page.getByRole('button', { name: 'Nastavení podle kategorií' }).click();
     const prefs = page.locator('#cc-main .pm');
     await prefs.waitFor({ state: 'visible' });
@@ -171,8 +171,8 @@ describe('Czech copy', () => {
       const ctx = await newContext(browser, 'desktop');
       const page = await ctx.newPage();
       await page.goto(plain.url + '/');
-      await page.locator('#cc-main .cm').waitFor({ state: 'visible' });
-      const text = await readableText(page, '#cc-main .cm');
+      await page.getByRole('dialog', { name: 'Souhlas s cookies' }).waitFor({ state: 'visible' });
+      const text = await readableText(page, '[data-consent-banner]');
       await page.getByRole('button', { name: 'Nastavení podle kategorií' }).click();
       await page.locator('#cc-main .pm').waitFor({ state: 'visible' });
       const prefsText = await readableText(page, '#cc-main .pm');

@@ -46,7 +46,8 @@ async function analyticsCookies(ctx: BrowserContext) {
   return (await ctx.cookies()).filter((c) => c.name.startsWith('_ga'));
 }
 
-const banner = (page: Page) => page.locator('#cc-main .cm');
+/** The first layer (the site's own dialog; the library is loaded when it is answered). */
+const banner = (page: Page) => page.getByRole('dialog', { name: 'Souhlas s cookies' });
 
 describe('cookie consent and analytics', () => {
   it('measures nothing before consent, then counts page views after "Přijmout vše"', async () => {

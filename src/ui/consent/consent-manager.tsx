@@ -1,7 +1,8 @@
 'use client';
 import { usePathname } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
-import { CONSENT_EVENT, loadConsentRuntime, type ConsentDetail } from './consent-events';
+import { CONSENT_COOKIE, CONSENT_EVENT, PREFERENCES_EVENT, loadConsentRuntime, type ConsentDetail, type PreferencesDetail } from './consent-events';
+import { ConsentBanner, type ConsentAnswer } from './consent-banner';
 
 declare global {
   interface Window {
@@ -11,32 +12,71 @@ declare global {
   }
 }
 
+/** Whether the browser holds a stored choice at all (its validity is the library's to judge). */
+function hasStoredChoice(): boolean {
+  return document.cookie.split(';').some((c) => c.trim().startsWith(`${CONSENT_COOKIE}=`));
+}
+
 /**
  * Analytics run only in the browser and only after consent: first-party page-view counts and, when a
  * measurement id is configured, Google's tag (loaded here, after consent, with the page's CSP nonce).
  * Failures are swallowed with a warning; analytics never breaks a page.
+ *
+ * The banner's first layer is rendered here, without the consent library: on a first visit (no `cc_cookie`) it
+ * appears when the page is idle, and the library loads only once the visitor answers it or opens the settings.
+ * With a stored choice the library loads at idle to read and check it, and the banner appears only if the
+ * library finds it no longer valid (docs/decisions/056-first-load-js.md).
  */
 export function ConsentManager({ measurementId, cookieMonths }: { measurementId?: string; cookieMonths: number }) {
   const pathname = usePathname();
   const [analytics, setAnalytics] = useState(false);
+  const [needsChoice, setNeedsChoice] = useState(false);
+  const [preferencesOpen, setPreferencesOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
   const gtagLoaded = useRef(false);
+  const externalAnalytics = Boolean(measurementId);
 
   useEffect(() => {
-    const onConsent = (event: Event) => setAnalytics((event as CustomEvent<ConsentDetail>).detail.analytics);
+    const onConsent = (event: Event) => {
+      const detail = (event as CustomEvent<ConsentDetail>).detail;
+      setAnalytics(detail.analytics);
+      setNeedsChoice(!detail.chosen);
+    };
+    const onPreferences = (event: Event) => setPreferencesOpen((event as CustomEvent<PreferencesDetail>).detail.open);
     window.addEventListener(CONSENT_EVENT, onConsent);
-    const start = () =>
+    window.addEventListener(PREFERENCES_EVENT, onPreferences);
+    const start = () => {
+      if (!hasStoredChoice()) {
+        setNeedsChoice(true);
+        return;
+      }
       loadConsentRuntime()
-        .then((m) => m.startConsent(Boolean(measurementId), cookieMonths))
+        .then((m) => m.startConsent(externalAnalytics, cookieMonths))
         .catch((err: unknown) => console.warn('Souhlas s cookies se nepodařilo načíst', err));
-    // Load the consent UI once the page is idle, so it never competes with the content.
+    };
+    // The banner or the stored choice once the page is idle, so neither competes with the content.
     const hasIdle = typeof window.requestIdleCallback === 'function';
     const handle = hasIdle ? window.requestIdleCallback(start, { timeout: 2000 }) : setTimeout(start, 200);
     return () => {
       window.removeEventListener(CONSENT_EVENT, onConsent);
+      window.removeEventListener(PREFERENCES_EVENT, onPreferences);
       if (hasIdle) window.cancelIdleCallback(handle as number);
       else clearTimeout(handle);
     };
-  }, [measurementId, cookieMonths]);
+  }, [externalAnalytics, cookieMonths]);
+
+  const answer = (choice: ConsentAnswer) => {
+    setBusy(true);
+    loadConsentRuntime()
+      .then(async (m) => {
+        await m.startConsent(externalAnalytics, cookieMonths);
+        if (choice === 'all') m.acceptAll();
+        else if (choice === 'necessary') m.acceptNecessary();
+        else m.showConsentPreferences();
+      })
+      .catch((err: unknown) => console.warn('Souhlas s cookies se nepodařilo uložit', err))
+      .finally(() => setBusy(false));
+  };
 
   useEffect(() => {
     if (measurementId) window[`ga-disable-${measurementId}`] = !analytics;
@@ -71,5 +111,6 @@ export function ConsentManager({ measurementId, cookieMonths }: { measurementId?
     window.gtag?.('event', 'page_view', { page_path: pathname });
   }, [analytics, pathname, measurementId, cookieMonths]);
 
-  return null;
+  if (!needsChoice || preferencesOpen) return null;
+  return <ConsentBanner externalAnalytics={externalAnalytics} cookieMonths={cookieMonths} busy={busy} onAnswer={answer} />;
 }

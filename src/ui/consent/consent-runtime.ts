@@ -2,19 +2,28 @@
 import * as CookieConsent from 'vanilla-cookieconsent';
 import 'vanilla-cookieconsent/dist/cookieconsent.css';
 import './consent-theme.css';
-import { CONSENT_EVENT, type ConsentDetail } from './consent-events';
+import { CONSENT_EVENT, PREFERENCES_EVENT, type ConsentDetail, type PreferencesDetail } from './consent-events';
+import { consentBannerTexts } from './consent-texts';
 import { czechCount, MONTHS } from '@/content/public';
 
 /**
  * Czech law (since 1 January 2022) requires opt-in: nothing but necessary cookies until the visitor agrees.
  * "Přijmout vše" and "Odmítnout vše" carry equal weight; categories can be set one by one; the choice is kept in
  * the `cc_cookie` cookie (necessary) and can be changed from the footer.
+ *
+ * The library keeps and checks the choice and shows the preferences dialog. The first layer (the banner with the
+ * three buttons) is rendered by ConsentManager without this module, which loads only when the visitor answers it
+ * or opens the settings, or when a stored choice has to be read (docs/decisions/056-first-load-js.md).
  */
 let started: Promise<void> | null = null;
 
 function announce() {
-  const detail: ConsentDetail = { analytics: CookieConsent.acceptedCategory('analytics') };
+  const detail: ConsentDetail = { chosen: CookieConsent.validConsent(), analytics: CookieConsent.acceptedCategory('analytics') };
   window.dispatchEvent(new CustomEvent<ConsentDetail>(CONSENT_EVENT, { detail }));
+}
+
+function preferences(open: boolean) {
+  window.dispatchEvent(new CustomEvent<PreferencesDetail>(PREFERENCES_EVENT, { detail: { open } }));
 }
 
 /**
@@ -24,8 +33,11 @@ function announce() {
  */
 export function startConsent(externalAnalytics: boolean, cookieMonths: number): Promise<void> {
   const lifetime = czechCount(cookieMonths, MONTHS);
+  const banner = consentBannerTexts(externalAnalytics, cookieMonths);
   started ??= CookieConsent.run({
     hideFromBots: false,
+    // ConsentManager shows the first layer itself; the library never opens its own consent box.
+    autoShow: false,
     cookie: {
       name: 'cc_cookie',
       expiresAfterDays: 182,
@@ -42,19 +54,22 @@ export function startConsent(externalAnalytics: boolean, cookieMonths: number): 
     },
     onConsent: announce,
     onChange: announce,
+    onModalShow: ({ modalName }) => {
+      if (modalName === 'preferencesModal') preferences(true);
+    },
+    onModalHide: ({ modalName }) => {
+      if (modalName === 'preferencesModal') preferences(false);
+    },
     language: {
       default: 'cs',
       translations: {
         cs: {
           consentModal: {
-            title: 'Souhlas s cookies',
-            description: externalAnalytics
-              ? `Nezbytné cookies zajišťují chod webu. S vaším souhlasem budu měřit návštěvnost pomocí služby Google Analytics: Google uloží cookies _ga a _ga_… s platností ${lifetime} a zpracuje pseudonymizované údaje o vaší návštěvě, i v USA podle EU-US Data Privacy Framework. Volbu můžete kdykoli změnit v patičce webu.`
-              : 'Nezbytné cookies zajišťují chod webu. S vaším souhlasem budu také počítat, kolikrát se která stránka zobrazila, abych věděla, co vás zajímá – bez dalších cookies a bez údajů o vás. Volbu můžete kdykoli změnit v patičce webu.',
-            acceptAllBtn: 'Přijmout vše',
-            acceptNecessaryBtn: 'Odmítnout vše',
-            showPreferencesBtn: 'Nastavení podle kategorií',
-            footer: '<a href="/ochrana-udaju">Ochrana osobních údajů</a>',
+            title: banner.title,
+            description: banner.description,
+            acceptAllBtn: banner.acceptAllBtn,
+            acceptNecessaryBtn: banner.acceptNecessaryBtn,
+            showPreferencesBtn: banner.showPreferencesBtn,
           },
           preferencesModal: {
             title: 'Nastavení cookies',
@@ -90,4 +105,13 @@ export function startConsent(externalAnalytics: boolean, cookieMonths: number): 
 
 export function showConsentPreferences(): void {
   CookieConsent.showPreferences();
+}
+
+/** The first layer's answers: every category, or only the necessary ones (the library stores the choice). */
+export function acceptAll(): void {
+  CookieConsent.acceptCategory('all');
+}
+
+export function acceptNecessary(): void {
+  CookieConsent.acceptCategory([]);
 }

@@ -1,0 +1,66 @@
+'use client';
+import Link from 'next/link';
+import { useEffect, useId, useRef } from 'react';
+import { consentBannerTexts } from './consent-texts';
+import styles from './consent-banner.module.css';
+
+export type ConsentAnswer = 'all' | 'necessary' | 'preferences';
+
+/**
+ * The first layer of the cookie consent: what the choice is about and three buttons, "Přijmout vše" and
+ * "Odmítnout vše" with equal weight. A non-modal dialog; it takes the focus when it appears unless the visitor is
+ * already somewhere on the page (typing into a form must not be interrupted).
+ */
+export function ConsentBanner({
+  externalAnalytics,
+  cookieMonths,
+  busy,
+  onAnswer,
+}: {
+  externalAnalytics: boolean;
+  cookieMonths: number;
+  busy: boolean;
+  onAnswer: (answer: ConsentAnswer) => void;
+}) {
+  const t = consentBannerTexts(externalAnalytics, cookieMonths);
+  const id = useId();
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body) box.current?.focus({ preventScroll: true });
+  }, []);
+  return (
+    <div
+      ref={box}
+      className={styles.banner}
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-desc`}
+      aria-busy={busy || undefined}
+      tabIndex={-1}
+      data-consent-banner=""
+    >
+      <h2 id={`${id}-title`} className={styles.title}>
+        {t.title}
+      </h2>
+      <p id={`${id}-desc`} className={styles.text}>
+        {t.description}
+      </p>
+      <div className={styles.buttons}>
+        <button type="button" className={styles.primary} disabled={busy} onClick={() => onAnswer('all')}>
+          {t.acceptAllBtn}
+        </button>
+        <button type="button" className={styles.primary} disabled={busy} onClick={() => onAnswer('necessary')}>
+          {t.acceptNecessaryBtn}
+        </button>
+        <button type="button" className={styles.secondary} disabled={busy} onClick={() => onAnswer('preferences')}>
+          {t.showPreferencesBtn}
+        </button>
+      </div>
+      <p className={styles.footer}>
+        <Link href="/ochrana-udaju">{t.privacyLink}</Link>
+      </p>
+    </div>
+  );
+}

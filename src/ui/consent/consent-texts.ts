@@ -1,0 +1,21 @@
+import { czechCount, MONTHS } from '@/content/public';
+
+/**
+ * The first layer of the cookie banner. The texts speak as the photographer ("já") and name exactly what is
+ * measured: with Google Analytics configured, Google, its cookies and their lifetime (`cookieMonths`, the same number
+ * as the privacy notice and the tag's `cookie_expires`, from content/terms.json) and the transfer to the USA under
+ * the EU-US Data Privacy Framework. "Přijmout vše" and "Odmítnout vše" carry equal weight.
+ */
+export function consentBannerTexts(externalAnalytics: boolean, cookieMonths: number) {
+  const lifetime = czechCount(cookieMonths, MONTHS);
+  return {
+    title: 'Souhlas s cookies',
+    description: externalAnalytics
+      ? `Nezbytné cookies zajišťují chod webu. S vaším souhlasem budu měřit návštěvnost pomocí služby Google Analytics: Google uloží cookies _ga a _ga_… s platností ${lifetime} a zpracuje pseudonymizované údaje o vaší návštěvě, i v USA podle EU-US Data Privacy Framework. Volbu můžete kdykoli změnit v patičce webu.`
+      : 'Nezbytné cookies zajišťují chod webu. S vaším souhlasem budu také počítat, kolikrát se která stránka zobrazila, abych věděla, co vás zajímá – bez dalších cookies a bez údajů o vás. Volbu můžete kdykoli změnit v patičce webu.',
+    acceptAllBtn: 'Přijmout vše',
+    acceptNecessaryBtn: 'Odmítnout vše',
+    showPreferencesBtn: 'Nastavení podle kategorií',
+    privacyLink: 'Ochrana osobních údajů',
+  };
+}
