@@ -118,4 +118,11 @@ describe('first-load JavaScript of public pages', () => {
     expect((await Promise.all(scripts)).some((body) => body.includes(CONSENT_LIBRARY))).toBe(true);
     await ctx.close();
   });
+
+  it('the session check answers an anonymous visitor with no user, never from a cache', async () => {
+    const res = await fetch(server.url + '/api/session');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toContain('no-store');
+    expect(await res.json()).toEqual({ user: null });
+  });
 });
