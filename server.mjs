@@ -25,8 +25,13 @@ import { createStaticAssets } from './src/platform/static-assets.mjs';
 //   answers in microseconds either way. Affects WebAssembly only, not JavaScript.
 // - the JavaScript heap grows by 15 % per step instead of the 1.1–4× V8 picks from its GC speed, so a burst of page
 //   renders (per-request pages under load) does not leave the heap, and with it the RSS, ~130 MB larger.
+// - the young generation stays at its initial size (two 1 MB semi-spaces) instead of doubling up to 2 × 16 MB under
+//   load: ~30 MB less at idle and ~35–50 MB less under load, for no measurable CPU on cached pages (the only V8
+//   setting for this that can still be changed once the process runs; --max-semi-space-size cannot).
+// MALLOC_ARENA_MAX, the C allocator's part, must be in the environment before Node starts: `npm start` sets it.
 v8.setFlagsFromString('--liftoff-only');
 v8.setFlagsFromString('--heap-growing-percent=15');
+v8.setFlagsFromString('--semi-space-growth-factor=1');
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 process.env.NODE_ENV = 'production';

@@ -41,6 +41,9 @@ export async function startServer(env: Record<string, string> = {}, opts: { data
     cwd: root,
     env: {
       ...process.env,
+      // What `npm start` puts before `node server.mjs` (package.json): glibc's malloc arenas, which only the
+      // environment a process starts with can set (docs/decisions/051-server-memory.md).
+      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
       NODE_ENV: 'production',
       NEXT_TELEMETRY_DISABLED: '1',
       PORT: String(port),
