@@ -12,13 +12,17 @@ import { startServer } from './lib/server';
 import { startMinimalApp } from './lib/minimal-app';
 import { LIGHTHOUSE_FLAGS } from './lighthouse';
 import http from 'node:http';
+import zlib from 'node:zlib';
 // The simulator Lighthouse itself uses (same module instance): its node timings say what the simulated LCP waited for.
 import * as Lantern from '@paulirish/trace_engine/models/trace/lantern/lantern.js';
 
 /** Experiment only: a proxy that rewrites the HTML (font preloads, font-display) to try a change without a build. */
 function rewritingProxy(target: string, variant: string): Promise<{ url: string; close: () => void }> {
   const server = http.createServer((req, res) => {
-    const headers = { ...req.headers, 'accept-encoding': 'identity', host: new URL(target).host };
+    // HTML is fetched plain to be rewritten, then gzipped again; everything else passes through as the server
+    // encoded it, so the simulated transfer sizes stay those of a real load.
+    const isPage = (req.headers.accept ?? '').includes('text/html');
+    const headers = { ...req.headers, ...(isPage ? { 'accept-encoding': 'identity' } : {}), host: new URL(target).host };
     const up = http.request(target + req.url, { method: req.method, headers }, (r) => {
       const type = String(r.headers['content-type'] ?? '');
       if (!type.includes('text/html')) {
@@ -33,11 +37,13 @@ function rewritingProxy(target: string, variant: string): Promise<{ url: string;
         if (variant.includes('nopreload')) html = html.replace(/<link rel="preload" href="[^"]+\.woff2"[^>]*>/g, '');
         if (variant.includes('swap')) html = html.replace(/font-display:optional/g, 'font-display:swap');
         if (variant.includes('nofonts')) html = html.replace(/@font-face\{[^}]*\}/g, '').replace(/<link rel="preload" href="[^"]+\.woff2"[^>]*>/g, '');
+        if (variant.includes('nolocal')) html = html.replace(/src:local\([^)]*\);?/g, '');
         const h = { ...r.headers };
         delete h['content-length'];
         delete h['transfer-encoding'];
+        h['content-encoding'] = 'gzip';
         res.writeHead(r.statusCode ?? 500, h);
-        res.end(html);
+        res.end(zlib.gzipSync(html));
       });
     });
     req.pipe(up);

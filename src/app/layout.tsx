@@ -13,6 +13,7 @@ import { ownBuild } from '@/platform/build/build-info.server';
 import { currentMeasurementId } from '@/platform/analytics/measurement-id';
 import { BuildWatcher } from '@/ui/build-watcher/build-watcher';
 import { ConsentManager } from '@/ui/consent/consent-manager';
+import { consentBannerTexts } from '@/ui/consent/consent-texts';
 import { getTerms } from '@/content/public.server';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -40,6 +41,8 @@ export const viewport: Viewport = {
 export default function RootLayout({ children }: { children: ReactNode }) {
   const env = getEnv();
   const build = ownBuild();
+  const measurementId = currentMeasurementId(env.ANALYTICS_MEASUREMENT_ID);
+  const cookieMonths = getTerms().analyticsCookieMonths;
   return (
     <html lang="cs" className={fontVariables} data-build-id={build.id}>
       <body>
@@ -55,7 +58,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           <RouteEffects />
         </SessionProvider>
         <BuildWatcher buildId={build.id} intervalMs={env.BUILD_CHECK_INTERVAL_MS} />
-        <ConsentManager measurementId={currentMeasurementId(env.ANALYTICS_MEASUREMENT_ID)} cookieMonths={getTerms().analyticsCookieMonths} />
+        <ConsentManager measurementId={measurementId} cookieMonths={cookieMonths} texts={consentBannerTexts(Boolean(measurementId), cookieMonths)} />
       </body>
     </html>
   );

@@ -90,4 +90,39 @@ describe('first-load JavaScript of public pages', () => {
     expect((JSON.parse(decodeURIComponent(stored?.value ?? '{}')) as { categories?: string[] }).categories).toEqual(['necessary']);
     await v.page.context().close();
   });
+
+  it('the banner takes the focus and is answered with the keyboard alone', async () => {
+    const v = await visit('/portfolio');
+    const banner = v.page.getByRole('dialog', { name: 'Souhlas s cookies' });
+    expect(await banner.evaluate((el) => el === document.activeElement)).toBe(true);
+    await v.page.keyboard.press('Tab');
+    expect(await v.page.evaluate(() => document.activeElement?.textContent)).toBe('Přijmout vše');
+    await v.page.keyboard.press('Enter');
+    await banner.waitFor({ state: 'detached' });
+    const stored = (await v.page.context().cookies()).find((c) => c.name === 'cc_cookie');
+    expect((JSON.parse(decodeURIComponent(stored?.value ?? '{}')) as { categories?: string[] }).categories).toEqual(['necessary', 'analytics']);
+    await v.page.context().close();
+  });
+
+  it('a stored choice the library no longer accepts brings the banner back', async () => {
+    const ctx = await newContext(browser, 'phone');
+    await ctx.addCookies([{ name: 'cc_cookie', value: 'not-a-choice', url: server.url }]);
+    const page = await ctx.newPage();
+    const scripts: Promise<string>[] = [];
+    page.on('response', (res: Response) => {
+      if (res.request().resourceType() === 'script') scripts.push(res.text().catch(() => ''));
+    });
+    await page.goto(server.url + '/faq');
+    // Only the library can tell that this cookie holds no valid choice: it was loaded, and the banner is back.
+    await page.getByRole('dialog', { name: 'Souhlas s cookies' }).waitFor({ state: 'visible' });
+    expect((await Promise.all(scripts)).some((body) => body.includes(CONSENT_LIBRARY))).toBe(true);
+    await ctx.close();
+  });
+
+  it('the session check answers an anonymous visitor with no user, never from a cache', async () => {
+    const res = await fetch(server.url + '/api/session');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toContain('no-store');
+    expect(await res.json()).toEqual({ user: null });
+  });
 });

@@ -24,7 +24,6 @@ import {
   signInSchema,
   type FormState,
 } from '../forms';
-import { renewSession } from '../renewal.server';
 import { revokeToken } from '../builtin/service.server';
 
 /**
@@ -260,8 +259,3 @@ export async function resendConfirmationAction(_prev: FormState, formData: FormD
   return { status: 'success', message };
 }
 
-// ---- session upkeep (called by SessionProvider after render) --------------------------------------------------------
-/** Drops a cookie whose token failed during render, or renews one that expires within the hour. */
-export async function maintainSessionAction(): Promise<void> {
-  await renewSession();
-}

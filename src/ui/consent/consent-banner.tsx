@@ -1,7 +1,7 @@
 'use client';
 import Link from 'next/link';
 import { useEffect, useId, useRef } from 'react';
-import { consentBannerTexts } from './consent-texts';
+import type { ConsentBannerTexts } from './consent-texts';
 import styles from './consent-banner.module.css';
 
 export type ConsentAnswer = 'all' | 'necessary' | 'preferences';
@@ -11,18 +11,7 @@ export type ConsentAnswer = 'all' | 'necessary' | 'preferences';
  * "Odmítnout vše" with equal weight. A non-modal dialog; it takes the focus when it appears unless the visitor is
  * already somewhere on the page (typing into a form must not be interrupted).
  */
-export function ConsentBanner({
-  externalAnalytics,
-  cookieMonths,
-  busy,
-  onAnswer,
-}: {
-  externalAnalytics: boolean;
-  cookieMonths: number;
-  busy: boolean;
-  onAnswer: (answer: ConsentAnswer) => void;
-}) {
-  const t = consentBannerTexts(externalAnalytics, cookieMonths);
+export function ConsentBanner({ texts: t, busy, onAnswer }: { texts: ConsentBannerTexts; busy: boolean; onAnswer: (answer: ConsentAnswer) => void }) {
   const id = useId();
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {

@@ -3,6 +3,7 @@ import { usePathname } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { CONSENT_COOKIE, CONSENT_EVENT, PREFERENCES_EVENT, loadConsentRuntime, type ConsentDetail, type PreferencesDetail } from './consent-events';
 import { ConsentBanner, type ConsentAnswer } from './consent-banner';
+import type { ConsentBannerTexts } from './consent-texts';
 
 declare global {
   interface Window {
@@ -27,7 +28,7 @@ function hasStoredChoice(): boolean {
  * With a stored choice the library loads at idle to read and check it, and the banner appears only if the
  * library finds it no longer valid (docs/decisions/056-first-load-js.md).
  */
-export function ConsentManager({ measurementId, cookieMonths }: { measurementId?: string; cookieMonths: number }) {
+export function ConsentManager({ measurementId, cookieMonths, texts }: { measurementId?: string; cookieMonths: number; texts: ConsentBannerTexts }) {
   const pathname = usePathname();
   const [analytics, setAnalytics] = useState(false);
   const [needsChoice, setNeedsChoice] = useState(false);
@@ -112,5 +113,5 @@ export function ConsentManager({ measurementId, cookieMonths }: { measurementId?
   }, [analytics, pathname, measurementId, cookieMonths]);
 
   if (!needsChoice || preferencesOpen) return null;
-  return <ConsentBanner externalAnalytics={externalAnalytics} cookieMonths={cookieMonths} busy={busy} onAnswer={answer} />;
+  return <ConsentBanner texts={texts} busy={busy} onAnswer={answer} />;
 }

@@ -5,7 +5,11 @@ import { czechCount, MONTHS } from '@/content/public';
  * measured: with Google Analytics configured, Google, its cookies and their lifetime (`cookieMonths`, the same number
  * as the privacy notice and the tag's `cookie_expires`, from content/terms.json) and the transfer to the USA under
  * the EU-US Data Privacy Framework. "Přijmout vše" and "Odmítnout vše" carry equal weight.
+ * The root layout picks the variant on the server and hands the banner only that one (no texts in the page's
+ * JavaScript); the lazily loaded consent library builds the same texts for its configuration.
  */
+export type ConsentBannerTexts = ReturnType<typeof consentBannerTexts>;
+
 export function consentBannerTexts(externalAnalytics: boolean, cookieMonths: number) {
   const lifetime = czechCount(cookieMonths, MONTHS);
   return {

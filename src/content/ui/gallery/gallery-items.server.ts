@@ -22,12 +22,12 @@ const THUMB_SIZES: Record<SizeHint, string> = {
  */
 export function galleryItem(image: Image, n: number, priority = false): GalleryItem {
   const alt = image.alternativeText || `Fotografie ${n + 1}`;
-  return {
-    n,
-    id: image.id,
-    sizeHint: image.sizeHint,
-    thumb: photoProps(image, { sizes: THUMB_SIZES[image.sizeHint] ?? THUMB_SIZES.small, alt, priority }),
-  };
+  const { style, ...img } = photoProps(image, { sizes: THUMB_SIZES[image.sizeHint] ?? THUMB_SIZES.small, alt, priority });
+  // Only the blur placeholder itself stays inline; the rules shared by every photo (transparent alt text while
+  // loading, background size/position/repeat) are in the mosaic's and the lightbox's CSS — ≈ 200 bytes less per photo
+  // in the HTML and the RSC payload.
+  const blur = style.backgroundImage;
+  return { n, id: image.id, sizeHint: image.sizeHint, thumb: { ...img, style: blur ? { backgroundImage: blur } : {} } };
 }
 
 /**
