@@ -86,28 +86,44 @@ async function npmStart(extraEnv: Record<string, string>): Promise<NpmStarted> {
   npm.stdout?.on('data', (d: Buffer) => (out += d.toString()));
   npm.stderr?.on('data', (d: Buffer) => (out += d.toString()));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (npm.exitCode !== null) throw new Error(`npm start exited (${npm.exitCode}):\n${out}`);
-    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
-    if (ok) break;
-    if (Date.now() > deadline) throw new Error(`npm start did not answer in time:\n${out}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  const serverPid = descendants(npm.pid!).find((p) => {
-    try {
-      // The first Node process below npm (not its script shell); server.mjs renames its process title, so the
-      // executable, not the command line, identifies it.
-      return fs.readlinkSync(`/proc/${p}/exe`) === nodeBinary;
-    } catch {
-      return false;
+  let serverPid: number | undefined;
+  try {
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      if (npm.exitCode !== null) throw new Error(`npm start exited (${npm.exitCode}):\n${out}`);
+      const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+      if (ok) break;
+      if (Date.now() > deadline) throw new Error(`npm start did not answer in time:\n${out}`);
+      await new Promise((r) => setTimeout(r, 250));
     }
-  });
-  if (serverPid === undefined) throw new Error(`no server.mjs process under npm start:\n${out}`);
+    serverPid = descendants(npm.pid!).find((p) => {
+      try {
+        // The first Node process below npm (not its script shell); server.mjs renames its process title, so the
+        // executable, not the command line, identifies it.
+        return fs.readlinkSync(`/proc/${p}/exe`) === nodeBinary;
+      } catch {
+        return false;
+      }
+    });
+    if (serverPid === undefined) throw new Error(`no server.mjs process under npm start:\n${out}`);
+  } catch (err) {
+    // Nothing may outlive a failed start: end everything this npm started, then npm itself.
+    for (const p of descendants(npm.pid!).reverse()) {
+      try {
+        process.kill(p, 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
+    }
+    npm.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+  const pid = serverPid;
   return {
     url,
     npm,
-    serverPid,
+    serverPid: pid,
     output: () => out,
     stop: () =>
       new Promise<void>((resolve) => {
@@ -122,7 +138,7 @@ async function npmStart(extraEnv: Record<string, string>): Promise<NpmStarted> {
           done();
         });
         // The server shuts down gracefully on SIGTERM; npm then exits with it.
-        process.kill(serverPid, 'SIGTERM');
+        process.kill(pid, 'SIGTERM');
       }),
   };
 }
@@ -131,7 +147,12 @@ describe('npm start', () => {
   let plain: NpmStarted;
   let preset: NpmStarted;
   beforeAll(async () => {
-    [plain, preset] = await Promise.all([npmStart({}), npmStart({ MALLOC_ARENA_MAX: '4' })]);
+    const [a, b] = await Promise.allSettled([npmStart({}), npmStart({ MALLOC_ARENA_MAX: '4' })]);
+    // Kept even when the other failed, so afterAll stops it.
+    if (a.status === 'fulfilled') plain = a.value;
+    if (b.status === 'fulfilled') preset = b.value;
+    if (a.status === 'rejected') throw a.reason;
+    if (b.status === 'rejected') throw b.reason;
   }, 180_000);
   afterAll(async () => {
     await Promise.all([plain?.stop(), preset?.stop()]);
