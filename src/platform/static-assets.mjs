@@ -21,6 +21,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import Negotiator from 'negotiator';
+import { beforeHeadersOut } from './headers-out.mjs';
 
 const require = createRequire(import.meta.url);
 /** @type {(reqHeaders: import('node:http').IncomingHttpHeaders, resHeaders: { etag?: string, 'last-modified'?: string }) => boolean} */
@@ -117,16 +118,7 @@ export function createStaticAssets(options) {
     if (!enabled || req.method !== 'GET') return;
     const rel = staticFile(req);
     if (rel === null || recorded.has(rel) || !load(rel)) return;
-    const writeHead = res.writeHead;
-    let seen = false;
-    /** @param {unknown[]} args */
-    const wrapped = (...args) => {
-      if (!seen && !args.some((a) => typeof a === 'object' && a !== null)) record();
-      seen = true;
-      return writeHead.apply(res, /** @type {Parameters<typeof res.writeHead>} */ (/** @type {unknown} */ (args)));
-    };
-    res.writeHead = /** @type {typeof res.writeHead} */ (/** @type {unknown} */ (wrapped));
-    const record = () => {
+    beforeHeadersOut(res, () => {
       if (res.statusCode !== 200 || res.hasHeader('set-cookie') || recorded.has(rel)) return;
       /** @type {Recorded['headers']} */
       const headers = [];
@@ -149,7 +141,7 @@ export function createStaticAssets(options) {
         etag: typeof etag === 'string' ? etag : undefined,
         lastModified: typeof lastModified === 'string' ? lastModified : undefined,
       });
-    };
+    });
   }
 
   return { serve, observe };

@@ -22,6 +22,7 @@ import { Buffer } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { countFastHit, freshPageEntry } from './handler.mjs';
+import { beforeHeadersOut } from '../headers-out.mjs';
 
 const require = createRequire(import.meta.url);
 /** @type {() => (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, next: () => void) => void} */
@@ -128,20 +129,8 @@ export function createFastPath(options = {}) {
     if (!enabled || req.method !== 'GET') return;
     const pathname = eligiblePath(req);
     if (pathname === null) return;
-    // Recorded when the headers go out (after the compression middleware has set its own), not on 'finish': a
-    // client can have the whole answer and ask again before 'finish' is emitted, and the recording must already
-    // be there for that next request.
-    const writeHead = res.writeHead;
-    let seen = false;
-    /** @param {unknown[]} args */
-    const wrapped = (...args) => {
-      // Headers passed to writeHead itself are not in getHeaders(); Next does not do that for pages.
-      if (!seen && !args.some((a) => typeof a === 'object' && a !== null)) record();
-      seen = true;
-      return writeHead.apply(res, /** @type {Parameters<typeof res.writeHead>} */ (/** @type {unknown} */ (args)));
-    };
-    res.writeHead = /** @type {typeof res.writeHead} */ (/** @type {unknown} */ (wrapped));
-    const record = () => {
+    // Recorded when the headers go out, after the compression middleware has set its own.
+    beforeHeadersOut(res, () => {
       if (res.statusCode !== 200 || res.getHeader('x-nextjs-cache') !== 'HIT' || res.hasHeader('set-cookie')) return;
       const entry = freshPageEntry(pathname);
       if (!entry || recorded.has(entry) || typeof entry.value.html !== 'string') return;
@@ -170,7 +159,7 @@ export function createFastPath(options = {}) {
         headers.push([raw, value]);
       }
       recorded.set(entry, { headers, etag, contentType, body: Buffer.from(html) });
-    };
+    });
   }
 
   return { serve, observe };
