@@ -32,3 +32,5 @@ export const MONTHS: CzechNoun = { one: 'měsíc', few: 'měsíce', other: 'měs
 export const MONTHS_GEN: CzechNoun = { one: 'měsíce', few: 'měsíců', other: 'měsíců' };
 export const YEARS: CzechNoun = { one: 'rok', few: 'roky', other: 'let' };
 export const YEARS_GEN: CzechNoun = { one: 'roku', few: 'let', other: 'let' };
+/** Accusative ("má jen 1 stránku / 3 stránky / 5 stránek"). */
+export const PAGES: CzechNoun = { one: 'stránku', few: 'stránky', other: 'stránek' };

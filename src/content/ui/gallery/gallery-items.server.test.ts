@@ -36,6 +36,9 @@ describe('gallery pages for GET /api/weddings/{slug}/fotografie', () => {
     expect(stale).toMatchObject({ ok: false, status: 409, message: expect.stringContaining('Galerie se mezitím změnila') });
     expect(gallerySlice(images, { version: v, page: 1, category: 'neni' })).toMatchObject({ ok: false, status: 404 });
     expect(gallerySlice(images, { version: v, page: 99 })).toMatchObject({ ok: false, status: 404, message: expect.stringContaining('Galerie má jen') });
+    // Czech plural through czechCount: 1 stránku, 2–4 stránky, 5+ stránek.
+    expect(gallerySlice(images, { version: v, page: 99 }, images.length)).toMatchObject({ message: 'Galerie má jen 1\u00a0stránku.' });
+    expect(gallerySlice(images, { version: v, page: 99 }, 1)).toMatchObject({ message: `Galerie má jen ${images.length}\u00a0stránek.` });
   });
 
   it('changes the digest when a photo changes', () => {

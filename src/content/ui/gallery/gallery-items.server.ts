@@ -1,6 +1,7 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import type { Image, SizeHint } from '@/content/types';
+import { czechCount, PAGES } from '@/content/plural';
 import { ownBuild } from '@/platform/build/build-info.server';
 import { photoProps } from './photo-props';
 import { categoryCounts, GALLERY_PAGE_SIZE, pageCount, visibleIndexes } from './gallery-model';
@@ -62,7 +63,7 @@ export function gallerySlice(
   const view = visibleIndexes(images, category);
   const pages = pageCount(view.length, pageSize);
   if (query.page > pages) {
-    return { ok: false, status: 404, name: 'NotFoundError', message: `Galerie má jen ${pages} ${pages === 1 ? 'stránku' : pages <= 4 ? 'stránky' : 'stránek'}.` };
+    return { ok: false, status: 404, name: 'NotFoundError', message: `Galerie má jen ${czechCount(pages, PAGES)}.` };
   }
   const start = (query.page - 1) * pageSize;
   const items = view.slice(start, start + pageSize).map((n) => galleryItem(images[n], n));

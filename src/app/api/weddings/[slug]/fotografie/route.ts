@@ -6,7 +6,7 @@ import { gallerySlice } from '@/content/ui/gallery/gallery-items.server';
 const querySchema = z.object({
   v: z.string().regex(/^[0-9a-f]{16}$/, 'Chybí nebo nesedí verze galerie (v).'),
   strana: z.string().regex(/^\d{1,4}$/, 'Stránka galerie (strana) musí být celé číslo od 1.').transform(Number).pipe(z.number().int().min(1, 'Stránka galerie (strana) musí být celé číslo od 1.')),
-  kategorie: z.string().min(1).max(100).optional(),
+  kategorie: z.string().min(1, 'Kategorie galerie (kategorie) nesmí být prázdná.').max(100, 'Kategorie galerie (kategorie) je příliš dlouhá.').optional(),
 });
 
 const NO_STORE = { 'cache-control': 'no-store' };
