@@ -221,5 +221,10 @@ export function createStaticAssets(options) {
     return true;
   }
 
-  return { serve, observe, rangeNotSatisfiable };
+  /** How many files' copies and headers are held (diagnostics and tests: at most the build's own files). */
+  function remembered() {
+    return { bodies: bodies.size, recorded: recorded.size };
+  }
+
+  return { serve, observe, rangeNotSatisfiable, remembered };
 }
