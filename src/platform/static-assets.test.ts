@@ -5,7 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaticAssets, unsatisfiable } from './static-assets.mjs';
+import { classifyRange, createStaticAssets } from './static-assets.mjs';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'static-assets-'));
 const body = 'console.log("chunk")\n'.repeat(50);
@@ -72,16 +72,14 @@ describe('static files before Next', () => {
     expect(await get('/_next/static/chunks/app-1a2b.js', `bytes=${size}-`)).toEqual({ status: 416, contentRange: `bytes */${size}` });
     expect((await get('/_next/static/chunks/app-1a2b.js', 'bytes=0-9')).status).toBe(200); // the stand-in ignores ranges
     expect((await get('/_next/static/chunks/nic.js', `bytes=${size}-`)).status).toBe(404);
+    // A malformed range is dropped: the whole file.
+    expect((await get('/_next/static/chunks/app-1a2b.js', 'bytes=abc')).status).toBe(200);
   });
 
   it('tells unsatisfiable ranges from satisfiable and malformed ones (RFC 9110)', () => {
-    expect(unsatisfiable('bytes=100-', 100)).toBe(true);
-    expect(unsatisfiable('bytes=100-200, 300-', 100)).toBe(true);
-    expect(unsatisfiable('bytes=-0', 100)).toBe(true);
-    expect(unsatisfiable('bytes=0-', 0)).toBe(true);
-    expect(unsatisfiable('bytes=99-', 100)).toBe(false);
-    expect(unsatisfiable('bytes=-5', 100)).toBe(false);
-    expect(unsatisfiable('bytes=100-, 0-1', 100)).toBe(false);
-    for (const malformed of ['bytes=abc', 'bytes=', 'items=100-', 'bytes=5-1', 'bytes=-', '']) expect(unsatisfiable(malformed, 100), malformed).toBe(false);
+    for (const h of ['bytes=100-', 'bytes=100-200, 300-', 'bytes=-0']) expect(classifyRange(h, 100), h).toBe('unsatisfiable');
+    expect(classifyRange('bytes=0-', 0)).toBe('unsatisfiable');
+    for (const h of ['bytes=99-', 'bytes=-5', 'bytes=100-, 0-1', 'bytes=0-9']) expect(classifyRange(h, 100), h).toBe('satisfiable');
+    for (const h of ['bytes=abc', 'bytes=', 'items=100-', 'bytes=5-1', 'bytes=-', '']) expect(classifyRange(h, 100), h).toBe('ignored');
   });
 });
