@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { Wedding, WeddingDetail } from '@/content/types';
 import { WeddingCard, WeddingGrid } from './wedding-card';
-import { getSiteInfo } from '@/content/site';
+import { getSiteInfo } from '@/site/public.server';
 import { Gallery } from '@/content/ui/gallery/gallery';
 import { Photo } from '@/content/ui/gallery/photo';
 import { photoCountLabel } from '@/content/ui/gallery/gallery-model';
