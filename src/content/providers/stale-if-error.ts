@@ -4,7 +4,7 @@ import { loadLocalBlogPosts } from '../blog-local';
 import { SAMPLE_CATEGORIES } from '../placeholders';
 import { sampleWeddingById, sampleWeddingBySlug, sampleWeddings } from '../sample-data';
 import { recordContentError, recordOutageFailure, recordSourceAnswered } from '../status';
-import type { BlogPost, Category, ContentProvider, ContentSource, Wedding, WeddingDetail } from '../types';
+import type { BlogPost, ContentProvider, ContentSource, Wedding, WeddingDetail } from '../types';
 import { ContentFetchError } from './http';
 
 /**
