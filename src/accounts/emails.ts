@@ -1,5 +1,5 @@
 import { formatCzechDateTimeLong } from '@/platform/dates';
-import { getSiteInfo } from '@/content/public.server';
+import { getSiteInfo } from '@/site/public.server';
 import { escapeHtml } from '@/platform/html';
 
 /** Czech account e-mails, each as HTML and plain text. Links are absolute, built from siteUrl(). */

@@ -24,12 +24,20 @@ function isSafeHref(href: string): boolean {
   return SAFE_SCHEME.test(h) || h.startsWith('#') || isSitePath(h);
 }
 
-function createMarked(trusted: boolean): Marked {
+function createMarked(trusted: boolean, headingShift = 0): Marked {
   return new Marked({
     gfm: true,
     breaks: false,
     async: false,
     renderer: {
+      ...(headingShift
+        ? {
+            heading({ tokens, depth }: Tokens.Heading) {
+              const level = Math.min(6, depth + headingShift);
+              return `<h${level}>${this.parser.parseInline(tokens)}</h${level}>\n`;
+            },
+          }
+        : {}),
       ...(trusted
         ? {}
         : {
@@ -53,10 +61,20 @@ function createMarked(trusted: boolean): Marked {
 
 const untrusted = createMarked(false);
 const trusted = createMarked(true);
+/** Text placed under a page's own h2 (a wedding's story): its `#` becomes an h3, `##` an h4, … */
+const untrustedNested = createMarked(false, 2);
 
 /** Markdown from outside the deployment (blog posts) → safe HTML. */
 export function renderMarkdown(source: string): string {
   return untrusted.parse(source) as string;
+}
+
+/**
+ * Untrusted Markdown inside a section that already has an h2 (the wedding story, from any content source): the
+ * same rules as `renderMarkdown`, headings moved below the section's.
+ */
+export function renderNestedMarkdown(source: string): string {
+  return untrustedNested.parse(source) as string;
 }
 
 /** Markdown from the deployment's own content files → HTML (raw HTML allowed). */
