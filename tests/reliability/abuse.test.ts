@@ -7,7 +7,7 @@
  * their auto-reply over real SMTP, the flood's auto-replies stay within their budget. And brute-force sign-in is
  * limited (429) per address without locking the real admin out — neither from another address, nor (once the
  * window has passed) from the attacked one. The second review's findings under load: a botnet registering
- * couples' addresses as usernames blocks no couple; 10 000 made-up chunk names leave no memory behind; a botnet
+ * couples' addresses as usernames blocks no couple; 4 000 made-up chunk names leave no memory behind; a botnet
  * asking for reset and confirmation mails gets one account at most 3 of each; a 256 MB chunked CMS image is cut off
  * at 25 MB while visitors keep being served.
  */
@@ -327,21 +327,21 @@ describe('second review: squatting, anonymous memory, account mail bombing, over
     const pid = server.proc.pid!;
     const name = (n: number) => `/_next/static/chunks/${'z'.repeat(8000)}-${n}.js`;
     // Warm up whatever the first requests allocate once, then measure.
-    for (let n = 0; n < 200; n++) expect(await getFrom(server.url, name(n), '127.4.0.1')).toBe(404);
+    for (let n = 0; n < 100; n++) expect(await getFrom(server.url, name(n), '127.4.0.1')).toBe(404);
     const before = memoryOf(pid);
-    let next = 200;
+    let next = 100;
     await Promise.all(
       Array.from({ length: 20 }, async (_, w) => {
-        while (next < 10_200) {
+        while (next < 4_100) {
           const n = next++;
           expect(await getFrom(server.url, name(n), `127.4.${w}.1`)).toBe(404);
         }
       }),
     );
     const after = memoryOf(pid);
-    console.log(`[static misses] 10 000 × 8 KB names: RSS ${before.rss} → ${after.rss} MB`);
-    // Remembering the names would keep ≥ 80 MB (10 000 × 8 KB) for good.
-    expect(after.rss - before.rss).toBeLessThan(40);
+    console.log(`[static misses] 4 000 × 8 KB names: RSS ${before.rss} → ${after.rss} MB`);
+    // Remembering the names would keep ≥ 32 MB (4 000 × 8 KB of names alone) for good.
+    expect(after.rss - before.rss).toBeLessThan(24);
   });
 
   it.runIf(hasPostgres)('mail-bombing an account through forgotten-password and confirmation resends sends it at most 3 of each', async () => {
@@ -359,8 +359,8 @@ describe('second review: squatting, anonymous memory, account mail bombing, over
 
       const resets = await Promise.all(Array.from({ length: 100 }, (_, n) => postFrom(server.url, '/api/auth/forgot-password', { email: victim }, botnet(n), n)));
       const resends = await Promise.all(Array.from({ length: 30 }, (_, n) => postFrom(server.url, '/api/auth/send-email-confirmation', { email: unconfirmed }, botnet(100 + n), n)));
-      expect(resets.every((s) => s === 200)).toBe(true);
-      expect(resends.every((s) => s === 200)).toBe(true);
+      expect(resets.filter((s) => s !== 200), 'forgot-password answers other than 200').toEqual([]);
+      expect(resends.filter((s) => s !== 200), 'resend answers other than 200').toEqual([]);
       // Every request asked the recipient's budget after answering; wait for all of them, then for the mails.
       const hits = async (kind: 'reset' | 'confirmation', email: string) =>
         Number((await query<{ n: number }>(h, sql`SELECT coalesce(sum(count), 0)::int AS n FROM rate_limits WHERE bucket = ${await recipientBucket(h.db, kind, email)}`))[0]?.n ?? 0);
@@ -369,7 +369,10 @@ describe('second review: squatting, anonymous memory, account mail bombing, over
       const mailsTo = (email: string, subject: string) => smtp.messages.filter((m) => m.to.includes(email) && m.subject === subject).length;
       await expect.poll(() => mailsTo(victim, 'Obnovení hesla k vašemu účtu'), { timeout: 120_000, interval: 200 }).toBe(ACCOUNT_MAILS_PER_RECIPIENT);
       await expect.poll(() => mailsTo(unconfirmed, 'Potvrzení e-mailu pro váš účet'), { timeout: 120_000, interval: 200 }).toBe(ACCOUNT_MAILS_PER_RECIPIENT);
-      const outbox = await query<{ n: number }>(h, sql`SELECT count(*)::int AS n FROM mail_outbox WHERE to_address IN (${victim}, ${unconfirmed}) AND kind IN ('account-reset-password', 'account-confirmation')`);
+      const outbox = await query<{ n: number }>(
+        h,
+        sql`SELECT count(*)::int AS n FROM mail_outbox WHERE (to_address = ${victim} AND kind = 'account-reset-password') OR (to_address = ${unconfirmed} AND kind = 'account-confirmation')`,
+      );
       expect(Number(outbox[0]?.n)).toBe(2 * ACCOUNT_MAILS_PER_RECIPIENT);
     } finally {
       await closeQuietly(h);
