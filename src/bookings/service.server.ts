@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { hitRateLimit } from '@/platform/rate-limit.server';
 import { log } from '@/platform/log';
+import { ensureCurrentTermsVersion } from '@/content/public.server';
 import { addDays, addMonths, daysBetween, formatCzechDate, isValidIsoDate, localToday } from '@/platform/dates';
 import { detectFlags } from './flags';
 import { LIMITS, parseInquiry, type FieldErrorMap, type InquiryKind } from './input';
@@ -141,6 +142,15 @@ export async function submitInquiry(getDb: () => Promise<Db>, req: IntakeRequest
       return { ok: false, status: 429, message: 'Právě přichází neobvykle mnoho poptávek. Zkuste to prosím znovu za minutu.', retryAfterSeconds: ceiling.retryAfterSeconds };
     }
 
+    // The terms the couple could read when sending: recorded (if changed) and stored with the inquiry. A failure
+    // here must not lose the inquiry: it is stored without a version and the error is logged.
+    let termsVersionId: number | null = null;
+    try {
+      termsVersionId = (await ensureCurrentTermsVersion(db, now)).id;
+    } catch (err) {
+      log.error('inquiry: the terms version could not be recorded', { err });
+    }
+
     let stored: { id: number; reference: string };
     try {
       stored = await repo.insertInquiry(db, {
@@ -150,6 +160,7 @@ export async function submitInquiry(getDb: () => Promise<Db>, req: IntakeRequest
         idempotencyKey: req.idempotencyKey ?? null,
         idempotencyFingerprint: fingerprint,
         clientHash: hash,
+        termsVersionId,
         actor: req.actor ?? (req.form ? 'web' : 'api'),
         now,
       });

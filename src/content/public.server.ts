@@ -7,3 +7,12 @@ export { getSiteInfo, type SiteInfo } from './site';
 export { getPricing, formatCzk, type Pricing } from './pages/pricing';
 export { vatLabel } from './site';
 export { getTerms, termPlaceholders, stornoLines, termsEnvProblems, type Terms } from './terms';
+export {
+  ensureCurrentTermsVersion,
+  findTermsVersion,
+  listTermsVersions,
+  termsVersionById,
+  termsVersionPath,
+  type TermsVersion,
+  type TermsVersionPage,
+} from './terms-versions.server';
