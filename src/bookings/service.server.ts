@@ -82,7 +82,7 @@ export async function submitInquiry(getDb: () => Promise<Db>, req: IntakeRequest
   }
   const parsed = parseInquiry(req.kind, req.raw, { today, packageIds: req.packageIds });
   if (!parsed.ok) {
-    return { ok: false, status: 400, message: 'Zkontrolujte prosím vyznačená pole.', fields: parsed.fields };
+    return { ok: false, status: 400, message: 'Opravte prosím vyznačená pole.', fields: parsed.fields };
   }
   const input = parsed.value;
 
@@ -226,7 +226,7 @@ export type AvailabilityResult = { ok: true; taken: string[] } | { ok: false; st
 /** Parses and bounds an availability range (inclusive, at most MAX_AVAILABILITY_DAYS). */
 export function parseRange(from: unknown, to: unknown): { ok: true; from: string; to: string } | { ok: false; status: 400; message: string } {
   if (typeof from !== 'string' || typeof to !== 'string' || !isValidIsoDate(from) || !isValidIsoDate(to)) {
-    return { ok: false, status: 400, message: 'Zadejte prosím parametry from a to jako platná data ve tvaru RRRR-MM-DD.' };
+    return { ok: false, status: 400, message: 'Zadejte prosím parametry from a to jako platná data ve formátu ISO 8601, např. from=2027-06-12.' };
   }
   if (to < from) return { ok: false, status: 400, message: 'Datum „to“ nesmí být dříve než „from“.' };
   if (daysBetween(from, to) > MAX_AVAILABILITY_DAYS) {

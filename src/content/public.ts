@@ -3,4 +3,4 @@
  * the browser may use.
  */
 export { failsSlugCheck, isValidPageSlug } from './pages/page-slug';
-export { czechCount, czechForm, DAYS, DAYS_GEN, MONTHS, MONTHS_GEN, WEEKS, WEEKS_GEN, YEARS, YEARS_GEN, type CzechNoun } from './plural';
+export { czechCount, czechForm, DAYS, DAYS_GEN, HOURS, MONTHS, MONTHS_GEN, PHOTOS, PHOTOS_GEN, WEEKS, WEEKS_GEN, YEARS, YEARS_GEN, type CzechNoun } from './plural';
