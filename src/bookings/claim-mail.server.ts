@@ -2,7 +2,7 @@ import 'server-only';
 import type { Db } from '@/db/client';
 import { queueMail } from '@/platform/mail.server';
 import { CLAIM_TTL_MS, claimLink } from './claims.server';
-import { czechCount, DAYS } from '@/content/public';
+import { czechCount, DAYS } from '@/site/public';
 
 function esc(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);

@@ -2,7 +2,7 @@
  * The booking pipeline: statuses, their Czech labels and the allowed transitions.
  * `held` and `confirmed` occupy the wedding date (the database enforces one per slot and day).
  */
-import { czechCount, WEEKS } from '@/content/public';
+import { czechCount, WEEKS } from '@/site/public';
 import { DATE_SOON_DAYS } from './flags';
 
 export const STATUSES = ['new', 'in_talks', 'held', 'confirmed', 'done', 'declined', 'cancelled', 'expired'] as const;

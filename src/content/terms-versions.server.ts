@@ -6,7 +6,7 @@ import { localToday } from '@/platform/dates';
 import { log } from '@/platform/log';
 import { fillMarkdown } from './pages/markdown';
 import { getTermsPage } from './pages/static-pages';
-import { getTerms, termsSchema } from './terms';
+import { getTerms, termsSchema } from '@/site/public.server';
 import { findVersionById, findVersionBySlug, listVersions, recordIfChanged, type TermsVersionRow } from './repositories/terms-versions.server';
 import { renderTrustedMarkdown } from './markdown';
 

@@ -1,4 +1,4 @@
-import type { SiteInfo } from './site';
+import type { SiteInfo } from '@/site/public.server';
 
 /**
  * The model withdrawal form of nařízení vlády č. 363/2013 Sb. (příloha), with the photographer filled in as the

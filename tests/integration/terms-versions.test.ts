@@ -6,8 +6,8 @@ import { createTestDb, hasPostgres } from '@tests/support/test-db';
 import { inquiries, mailOutbox, termsVersions } from '@/db/schema';
 import { changeStatus, submitInquiry } from '@/bookings/service.server';
 import { effectiveTermsSnapshot, ensureCurrentTermsVersion, findTermsVersion, listTermsVersions } from '@/content/terms-versions.server';
-import { getTerms } from '@/content/terms';
-import { getPricing } from '@/content/pages/pricing';
+import { getTerms } from '@/site/terms';
+import { getPricing } from '@/site/pricing';
 import { testConfig, validInquiry } from '@tests/support/bookings-factories';
 
 /**

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { getTerms, termPlaceholders, type Terms } from '@/content/terms';
-import { priceFactPlaceholders, rawPricing, rawTravel, type RawPricing, type RawTravel } from '@/content/price-facts';
-import { fillPlaceholders, sitePlaceholders } from '@/content/text-placeholders';
+import { getTerms, termPlaceholders, type Terms } from '@/site/terms';
+import { priceFactPlaceholders, rawPricing, rawTravel, type RawPricing, type RawTravel } from '@/site/price-facts';
+import { fillPlaceholders, sitePlaceholders } from '@/site/text-placeholders';
 
 /**
  * No number of content/terms.json, content/pricing.json or the travel rule of content/locations.json may be typed

@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useRef, useState, type DragEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { useRouter } from 'next/navigation';
 import { SAMPLE_CATEGORIES } from '../../placeholders';
-import { czechCount, PHOTOS_GEN } from '../../plural';
+import { czechCount, PHOTOS_GEN } from '@/site/public';
 import type { AdminPhoto, AdminWedding } from '../types';
 import { variantUrl } from '../variants';
 import { api, uploadFile, type ApiError } from './api-client';

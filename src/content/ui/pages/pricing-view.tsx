@@ -1,6 +1,6 @@
 import Link from 'next/link';
-import { depositFor, formatCzk, type Pricing } from '@/content/pages/pricing';
-import { czechCount, WEEKS_GEN } from '@/content/plural';
+import { depositFor, formatCzk, type Pricing } from '@/site/public.server';
+import { czechCount, WEEKS_GEN } from '@/site/public';
 import styles from './pages.module.css';
 
 function hoursLabel(h: number): string {

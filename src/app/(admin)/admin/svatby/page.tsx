@@ -7,7 +7,7 @@ import { listWeddings } from '@/content/studio/service.server';
 import { NewWeddingForm } from '@/content/studio/ui/new-wedding-form';
 import studio from '@/content/studio/ui/studio.module.css';
 import { formatCzechDate } from '@/platform/dates';
-import { czechCount, PHOTOS } from '@/content/public';
+import { czechCount, PHOTOS } from '@/site/public';
 
 export const metadata: Metadata = { title: 'Svatby – administrace', robots: { index: false } };
 

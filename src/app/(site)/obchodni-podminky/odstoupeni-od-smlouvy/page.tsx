@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { getSiteInfo } from '@/content/site';
+import { getSiteInfo } from '@/site/public.server';
 import { withdrawalForm } from '@/content/withdrawal-form';
 import { WithdrawalFormView } from '@/content/ui/pages/withdrawal-form-view';
 import { pageMetadata } from '@/content/seo/metadata';

@@ -1,4 +1,4 @@
-import { getSiteInfo } from '@/content/site';
+import { getSiteInfo } from '@/site/public.server';
 import { withdrawalForm, withdrawalFormText } from '@/content/withdrawal-form';
 
 /** The model withdrawal form as a UTF-8 text file to download, fill in and send (the same text as the page). */

@@ -1,6 +1,6 @@
-import { getSiteInfo, vatLabel } from '@/content/site';
-import { termPlaceholders } from '@/content/terms';
-import { priceFactPlaceholders } from '@/content/price-facts';
+import { getSiteInfo, vatLabel } from './identity';
+import { termPlaceholders } from './terms';
+import { priceFactPlaceholders } from './price-facts';
 import { getEnv } from '@/platform/env';
 import { googleAnalyticsConfigured } from '@/platform/analytics/configured';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { readContentJson } from '@/content/site';
-import { metaSchema, slugId, text } from './common';
-import { travelCostFor } from '@/content/price-facts';
+import { readContentJson } from './files';
+import { metaSchema, slugId, text } from './text';
+import { travelCostFor } from './price-facts';
 
 export const travelRuleSchema = z.object({
   heading: text(),

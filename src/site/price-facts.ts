@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { contentDir } from '@/content/site';
-import { getTerms, type Terms } from '@/content/terms';
-import { czechCount, HOURS, WEEKS_GEN } from '@/content/plural';
+import { contentDir } from './files';
+import { getTerms, type Terms } from './terms';
+import { czechCount, HOURS, WEEKS_GEN } from './plural';
 
 /**
  * The numbers of the price list (content/pricing.json) and the travel rule (content/locations.json) as
