@@ -18,6 +18,8 @@ export interface NewInquiry {
   /** What was sent under the key (service: sha256 of kind + validated input). */
   idempotencyFingerprint: string | null;
   clientHash: string | null;
+  /** The terms version in force when the inquiry arrived (content: ensureCurrentTermsVersion). */
+  termsVersionId: number | null;
   actor: string;
   now: Date;
 }
@@ -65,6 +67,7 @@ export async function insertInquiry(db: Db, n: NewInquiry): Promise<{ id: number
             idempotencyKey: n.idempotencyKey,
             idempotencyFingerprint: n.idempotencyFingerprint,
             clientHash: n.clientHash,
+            termsVersionId: n.termsVersionId,
             createdAt: n.now,
             updatedAt: n.now,
           })

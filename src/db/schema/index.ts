@@ -5,3 +5,4 @@ export * from './accounts';
 export * from './bookings';
 export * from './studio';
 export * from './content';
+export * from './terms';
