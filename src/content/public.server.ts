@@ -5,5 +5,5 @@ import 'server-only';
  */
 export { getSiteInfo, type SiteInfo } from './site';
 export { getPricing, formatCzk, type Pricing } from './pages/pricing';
-export { vatLabel } from './site';
+export { vatLabel, ibanToCzechAccount } from './site';
 export { getTerms, termPlaceholders, stornoLines, termsEnvProblems, type Terms } from './terms';
