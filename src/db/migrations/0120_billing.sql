@@ -50,7 +50,8 @@ CREATE TABLE IF NOT EXISTS bank_payments (
   id uuid PRIMARY KEY,
   fingerprint text NOT NULL UNIQUE,
   booked_on date NOT NULL,
-  amount integer NOT NULL,
+  -- in haléře: statements carry them, deposits are whole crowns
+  amount_halers bigint NOT NULL,
   variable_symbol text,
   counter_account text,
   counter_name text,

@@ -1,6 +1,6 @@
 // Not server-only by import: scripts/admin-create.ts and the benchmarks (plain tsx) load the schema index.
 // Owned by the billing domain (contracts, deposits, bank payments, invoices). Mirrors src/db/migrations/0120_billing.sql.
-import { customType, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, customType, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { inquiries } from './bookings';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -58,7 +58,7 @@ export const bankPayments = pgTable('bank_payments', {
   id: uuid('id').primaryKey(),
   fingerprint: text('fingerprint').notNull().unique(),
   bookedOn: date('booked_on', { mode: 'string' }).notNull(),
-  amount: integer('amount').notNull(),
+  amountHalers: bigint('amount_halers', { mode: 'number' }).notNull(),
   variableSymbol: text('variable_symbol'),
   counterAccount: text('counter_account'),
   counterName: text('counter_name'),
