@@ -30,7 +30,7 @@ export interface DepositRecord {
   variableSymbol: string;
   dueDate: string;
   status: 'unpaid' | 'paid' | 'expired' | 'void';
-  paidAmount: number;
+  paidHalers: number;
   paidAt: Date | null;
   remindersSent: number;
   createdAt: Date;
@@ -123,7 +123,7 @@ export async function insertContract(
  */
 export async function acceptContract(
   db: Db,
-  a: { id: string; names: string; by: string; clientHash: string | null; at: Date; signedPdf: Buffer; signedPdfSha256: string; deposit: Omit<DepositRecord, 'status' | 'paidAmount' | 'paidAt' | 'remindersSent'> },
+  a: { id: string; names: string; by: string; clientHash: string | null; at: Date; signedPdf: Buffer; signedPdfSha256: string; deposit: Omit<DepositRecord, 'status' | 'paidHalers' | 'paidAt' | 'remindersSent'> },
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const updated = await tx
@@ -132,7 +132,7 @@ export async function acceptContract(
       .where(and(eq(contracts.id, a.id), eq(contracts.status, 'sent')))
       .returning({ id: contracts.id });
     if (!updated.length) return false;
-    await tx.insert(deposits).values({ ...a.deposit, status: 'unpaid', paidAmount: 0, remindersSent: 0 });
+    await tx.insert(deposits).values({ ...a.deposit, status: 'unpaid', paidHalers: 0, remindersSent: 0 });
     return true;
   });
 }
@@ -171,13 +171,14 @@ export async function depositForInquiry(db: Db, inquiryId: number): Promise<Depo
  * Adds a received amount to the deposit (inside the caller's transaction); returns the deposit after it. Marks it
  * paid when the sum reaches the amount.
  */
-export async function addToDeposit(tx: Tx, contractId: string, amount: number, at: Date): Promise<DepositRecord> {
+export async function addToDeposit(tx: Tx, contractId: string, halers: number, at: Date): Promise<DepositRecord> {
+  const reached = sql`${deposits.paidHalers} + ${halers} >= ${deposits.amount} * 100`;
   const [row] = await tx
     .update(deposits)
     .set({
-      paidAmount: sql`${deposits.paidAmount} + ${amount}`,
-      status: sql`case when ${deposits.paidAmount} + ${amount} >= ${deposits.amount} then 'paid' else ${deposits.status} end`,
-      paidAt: sql`case when ${deposits.paidAmount} + ${amount} >= ${deposits.amount} and ${deposits.paidAt} is null then ${at.toISOString()}::timestamptz else ${deposits.paidAt} end`,
+      paidHalers: sql`${deposits.paidHalers} + ${halers}`,
+      status: sql`case when ${reached} then 'paid' else ${deposits.status} end`,
+      paidAt: sql`case when ${reached} and ${deposits.paidAt} is null then ${at.toISOString()}::timestamptz else ${deposits.paidAt} end`,
     })
     .where(eq(deposits.contractId, contractId))
     .returning();

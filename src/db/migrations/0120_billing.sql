@@ -35,7 +35,8 @@ CREATE TABLE IF NOT EXISTS deposits (
   due_date date NOT NULL,
   -- unpaid → paid; unpaid → expired (the hold ran out); void when its contract was replaced
   status text NOT NULL DEFAULT 'unpaid',
-  paid_amount integer NOT NULL DEFAULT 0,
+  -- received so far, in haléře (statements carry them)
+  paid_halers bigint NOT NULL DEFAULT 0,
   paid_at timestamptz,
   -- 0 none, 1 the reminder before the due date, 2 the one on it, 3 the expiry mail
   reminders_sent integer NOT NULL DEFAULT 0,

@@ -46,7 +46,7 @@ export const deposits = pgTable(
     variableSymbol: text('variable_symbol').notNull(),
     dueDate: date('due_date', { mode: 'string' }).notNull(),
     status: text('status').notNull().default('unpaid'),
-    paidAmount: integer('paid_amount').notNull().default(0),
+    paidHalers: bigint('paid_halers', { mode: 'number' }).notNull().default(0),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     remindersSent: integer('reminders_sent').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
