@@ -5,7 +5,7 @@ import 'server-only';
  */
 export { changeStatus, getInquiry, setHoldExpiry, isDateFree, dateConflictMessage, type ChangeResult } from './service.server';
 export { clientHash } from './secrets.server';
-export { listClaimedInquiries, type ClaimOwner } from './claims.server';
+export { listClaimedInquiries, claimedInquiryRefs, type ClaimOwner } from './claims.server';
 export { openDeps, deliverAfterResponse } from './runtime.server';
 export { actorOf } from './admin-data.server';
 export {

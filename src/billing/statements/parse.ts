@@ -12,7 +12,8 @@ export function parseStatement(bytes: Uint8Array, csvMapping: CsvMapping | null)
   if (looksLikeCamt053(text)) return { format: 'camt053', payments: parseCamt053(text) };
   if (/^\s*</.test(text)) throw new StatementError('Soubor XML není výpis camt.053. Stáhněte z banky výpis ve formátu camt.053, GPC (ABO) nebo CSV.');
   const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
-  if (/[;,\t]/.test(firstLine) && !/[\u0000-\u0008]/.test(text)) {
+  // A binary file (a PDF statement, a spreadsheet) holds NUL bytes; a text export never does.
+  if (/[;,\t]/.test(firstLine) && !text.includes('\u0000')) {
     if (!csvMapping) throw new StatementError('Pro výpisy CSV nejprve nastavte, které sloupce obsahují datum, částku a variabilní symbol.');
     return { format: 'csv', payments: parseCsvStatement(text, csvMapping) };
   }
