@@ -3,7 +3,7 @@ import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from
 import type { Db } from '@/db/client';
 import { isUniqueViolation } from '@/db/client';
 import { changeStatus, clientHash, getInquiry, isDateFree, setHoldExpiry, type BookingConfig, type InquiryDetail } from '@/bookings/public.server';
-import { getPricing, getSiteInfo, getTerms, stornoLines, vatLabel } from '@/content/public.server';
+import { getPricing, getSiteInfo, getTerms, stornoLines, vatLabel } from '@/site/public.server';
 import { addDays, daysBetween, formatCzechDate, localToday, TIME_ZONE } from '@/platform/dates';
 import { siteUrl } from '@/platform/env';
 import { log } from '@/platform/log';

@@ -1,8 +1,11 @@
 import 'server-only';
 /**
- * The bookings domain's public module for server code: what other domains (billing) may use. Everything else in
- * src/bookings is internal (lint enforces it: docs/decisions/014-import-boundaries.md).
+ * The bookings domain's public module for server code: what other domains may use (lint enforces it:
+ * eslint.config.mjs, docs/decisions/014-import-boundaries.md). Bookings sits above accounts, so accounts receives
+ * these functions from the wiring (src/wiring.server.ts) instead of importing them; billing (above bookings) uses
+ * the rest.
  */
+export { emailsWithWeddingSince } from './repositories/gdpr.server';
 export { changeStatus, getInquiry, setHoldExpiry, isDateFree, dateConflictMessage, type ChangeResult } from './service.server';
 export { clientHash } from './secrets.server';
 export { listClaimedInquiries, claimedInquiryRefs, type ClaimOwner } from './claims.server';

@@ -4,4 +4,5 @@ export * from './platform';
 export * from './accounts';
 export * from './bookings';
 export * from './studio';
+export * from './content';
 export * from './billing';

@@ -13,7 +13,7 @@ import { FlagBadges, StatusBadge } from '@/bookings/ui/status-badge';
 import styles from '@/bookings/ui/admin.module.css';
 import { openDeps } from '@/bookings/public.server';
 import { BookingDocuments, documentsOf } from '@/billing/public.server';
-import { getPricing } from '@/content/public.server';
+import { getPricing } from '@/site/public.server';
 
 export const metadata: Metadata = { title: 'Detail poptávky' };
 
