@@ -6,3 +6,4 @@ export * from './bookings';
 export * from './studio';
 export * from './content';
 export * from './terms';
+export * from './billing';
