@@ -31,6 +31,8 @@ export const termsSchema = z
     expressDeliveryDays: days,
     galleryMonths: z.number().int().min(1).max(120),
     archiveYears: z.number().int().min(1).max(20),
+    /** The couple's gallery reminder goes out this many days before the gallery expires. */
+    galleryReminderDays: z.number().int().min(1).max(90),
     storno: z.array(stornoTierSchema).min(1),
     inquiryRetentionMonths: z.number().int().min(1).max(120),
     accountRetentionMonths: z.number().int().min(1).max(120),
