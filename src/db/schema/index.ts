@@ -4,3 +4,5 @@ export * from './platform';
 export * from './accounts';
 export * from './bookings';
 export * from './studio';
+export * from './photos';
+export * from './galleries';
