@@ -49,11 +49,11 @@ export async function sendReadyMail(db: Db, gallery: Gallery, now: Date): Promis
     expiry,
     '',
     'Přeji vám hodně radosti při prohlížení!',
-    site.name,
+    site.photographer.name,
   ]
     .filter((l, i, all) => !(l === '' && all[i - 1] === ''))
     .join('\n');
-  const html = `<p>Dobrý den,</p><p>vaše fotografie ze svatby jsou hotové a čekají na vás v soukromé galerii „${escapeHtml(gallery.title)}“:<br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p><p>Přístupový kód: <strong>${escapeHtml(gallery.code)}</strong></p><p>V galerii si můžete označit oblíbené fotografie, vybrat fotografie do alba a stáhnout si je.${expiry ? ` ${escapeHtml(expiry)}` : ''}</p><p>Přeji vám hodně radosti při prohlížení!<br>${escapeHtml(site.name)}</p>`;
+  const html = `<p>Dobrý den,</p><p>vaše fotografie ze svatby jsou hotové a čekají na vás v soukromé galerii „${escapeHtml(gallery.title)}“:<br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p><p>Přístupový kód: <strong>${escapeHtml(gallery.code)}</strong></p><p>V galerii si můžete označit oblíbené fotografie, vybrat fotografie do alba a stáhnout si je.${expiry ? ` ${escapeHtml(expiry)}` : ''}</p><p>Přeji vám hodně radosti při prohlížení!<br>${escapeHtml(site.photographer.name)}</p>`;
   const id = await db.transaction(async (tx) => {
     await claimGalleryMail(tx as unknown as Db, gallery.id, 'ready', now.toISOString());
     return queueMail(tx as unknown as Db, { to: gallery.coupleEmail!, subject: `Vaše svatební fotografie jsou připravené – ${gallery.title}`, text, html, kind: 'gallery-ready', relatedId: gallery.id });
@@ -77,9 +77,9 @@ export async function sendExpiryReminder(db: Db, gallery: Gallery): Promise<bool
     '',
     'Kdybyste potřebovali víc času, stačí mi odpovědět na tento e-mail.',
     '',
-    site.name,
+    site.photographer.name,
   ].join('\n');
-  const html = `<p>Dobrý den,</p><p>připomínám, že vaše galerie „${escapeHtml(gallery.title)}“ bude dostupná jen do ${escapeHtml(day)}.<br>Pokud jste si ještě nestáhli fotografie, které chcete mít, je teď ten správný čas:<br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p><p>Kdybyste potřebovali víc času, stačí mi odpovědět na tento e-mail.</p><p>${escapeHtml(site.name)}</p>`;
+  const html = `<p>Dobrý den,</p><p>připomínám, že vaše galerie „${escapeHtml(gallery.title)}“ bude dostupná jen do ${escapeHtml(day)}.<br>Pokud jste si ještě nestáhli fotografie, které chcete mít, je teď ten správný čas:<br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p><p>Kdybyste potřebovali víc času, stačí mi odpovědět na tento e-mail.</p><p>${escapeHtml(site.photographer.name)}</p>`;
   const id = await db.transaction(async (tx) => {
     if (!(await claimGalleryMail(tx as unknown as Db, gallery.id, 'expiry-reminder', gallery.expiresAt!.toISOString()))) return null;
     return queueMail(tx as unknown as Db, { to: gallery.coupleEmail!, subject: `Galerie „${gallery.title}“ brzy vyprší`, text, html, kind: 'gallery-expiry-reminder', relatedId: gallery.id });

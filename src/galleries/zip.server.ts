@@ -94,7 +94,7 @@ class Slice extends Transform {
   private seen = 0;
   constructor(
     private readonly start: number,
-    private readonly end: number,
+    private readonly last: number,
     private readonly onDone: () => void,
   ) {
     super();
@@ -102,11 +102,11 @@ class Slice extends Transform {
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
     const from = this.seen;
     this.seen += chunk.length;
-    if (this.seen <= this.start || from > this.end) return done();
+    if (this.seen <= this.start || from > this.last) return done();
     const a = Math.max(0, this.start - from);
-    const b = Math.min(chunk.length, this.end - from + 1);
+    const b = Math.min(chunk.length, this.last - from + 1);
     this.push(a === 0 && b === chunk.length ? chunk : chunk.subarray(a, b));
-    if (this.seen > this.end) {
+    if (this.seen > this.last) {
       this.push(null);
       this.onDone();
     }
@@ -135,9 +135,11 @@ export function galleryZip(sources: readonly ZipSource[], range: ByteRange | nul
     });
   });
   let size = -1;
-  zip.end({ forceZip64Format: false, comment: '' }, (total: number) => {
+  // yazl calls back with the total (its typings omit the argument).
+  const onSize = (total: number) => {
     size = total;
-  });
+  };
+  zip.end({ forceZip64Format: false, comment: '' }, onSize as unknown as () => void);
   if (size < 0) throw new Error('ZIP size could not be computed: every entry needs a known size');
   const output = zip.outputStream as Readable;
   const closeAll = () => {
@@ -156,6 +158,8 @@ export function galleryZip(sources: readonly ZipSource[], range: ByteRange | nul
     closeAll();
   });
   zip.on('error', (err: Error) => slice.destroy(err));
+  // Once the range is sent the archive is destroyed mid-write; what yazl still writes is dropped, not thrown.
+  output.on('error', () => undefined);
   slice.once('close', () => {
     output.unpipe(slice);
     output.destroy();

@@ -4,4 +4,6 @@ export * from './platform';
 export * from './accounts';
 export * from './bookings';
 export * from './studio';
+export * from './photos';
+export * from './galleries';
 export * from './gallery-delivery';

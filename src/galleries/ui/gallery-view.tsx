@@ -40,7 +40,7 @@ function imgFor(p: VisitorPhoto, sizes: string) {
     width: p.width,
     height: p.height,
     alt: '',
-    style: p.blurDataUrl ? { backgroundImage: `url(${p.blurDataUrl})`, backgroundSize: 'cover' } : {},
+    style: (p.blurDataUrl ? { backgroundImage: `url(${p.blurDataUrl})`, backgroundSize: 'cover' } : {}) as Record<string, string>,
   };
 }
 
