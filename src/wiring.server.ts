@@ -2,6 +2,7 @@ import 'server-only';
 import { accountsJobs } from '@/accounts/jobs.server';
 import { accountsStartupSteps } from '@/accounts/startup.server';
 import { bookingsJobs } from '@/bookings/scheduler.server';
+import { galleryDeliveryJobs } from '@/galleries/delivery-jobs.server';
 import { clearContentCache } from '@/content/cache';
 import { contentReadiness, contentStartupSteps } from '@/content/startup.server';
 import { log } from '@/platform/log';
@@ -27,7 +28,7 @@ export function startupSteps(): StartupStep[] {
         log.info('render cache: ready', { sync: await startRenderCacheSync(() => void clearContentCache()) });
       },
     },
-    { name: 'scheduled jobs', run: async () => startJobs([...platformJobs(), ...accountsJobs(), ...bookingsJobs()]) },
+    { name: 'scheduled jobs', run: async () => startJobs([...platformJobs(), ...accountsJobs(), ...bookingsJobs(), ...galleryDeliveryJobs()]) },
   ];
 }
 

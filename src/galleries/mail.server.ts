@@ -63,7 +63,7 @@ export async function sendReadyMail(db: Db, gallery: Gallery, now: Date): Promis
 }
 
 /** The reminder N days (content/terms.json `galleryReminderDays`) before expiry; once per expiry date. False when already sent. */
-export async function sendExpiryReminder(db: Db, gallery: Gallery): Promise<boolean> {
+export async function sendExpiryReminder(db: Db, gallery: Pick<Gallery, 'id' | 'slug' | 'title' | 'coupleEmail' | 'expiresAt'>): Promise<boolean> {
   if (!gallery.coupleEmail || !gallery.expiresAt) return false;
   const site = getSiteInfo();
   const url = galleryUrl(gallery);

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { log } from '@/platform/log';
 import { clientAddress } from '@/platform/rate-limit.server';
 import { BodyError, readJsonBody } from '@/platform/request-body';
-import { galleryBySlug, type GalleryDeps } from './read.server';
+import { requireAdminApi } from '@/accounts/public.server';
+import { galleryById, galleryBySlug, type GalleryDeps } from './read.server';
 import { galleryDeps } from './runtime.server';
 import type { Gallery } from './types';
 import { accessCookieName, assertOpen, visitorFromToken, VisitorError, type Visitor } from './visitor.server';
@@ -109,4 +110,19 @@ export async function parseVisitorJson<T>(request: Request, schema: z.ZodType<T>
 /** Set-Cookie for a gallery's access: HttpOnly, this site only, for every path (the page and its API). */
 export function accessCookie(galleryId: string, token: string, secure: boolean, maxAgeSeconds: number): string {
   return `${accessCookieName(galleryId)}=${token}; Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
+/**
+ * The photographer's delivery endpoints under /api/admin/galleries/{id}/…: the admin guard (Bearer JWT or the
+ * session cookie; anonymous → 401, a couple → 403), the gallery by id (404), the same error shape.
+ */
+export async function adminDeliveryRoute(request: Request, id: string, handler: (ctx: { deps: GalleryDeps; gallery: Gallery; now: Date }) => Promise<Response>): Promise<Response> {
+  return run(request, async () => {
+    const admin = await requireAdminApi(request);
+    if (admin instanceof Response) return admin;
+    const deps = await galleryDeps();
+    const gallery = /^[A-Za-z0-9_-]{1,64}$/.test(id) ? await galleryById(deps, id) : null;
+    if (!gallery) throw new VisitorError(404, 'Galerie nenalezena.');
+    return handler({ deps, gallery, now: new Date() });
+  });
 }

@@ -323,3 +323,17 @@ export async function galleryState(slug: string, now: Date): Promise<'open' | 'e
   if (!gallery || !gallery.published) return 'missing';
   return gallery.expiresAt && gallery.expiresAt.getTime() <= now.getTime() ? 'expired' : 'open';
 }
+
+/**
+ * Access for a signed-in couple whose proven e-mail (the same rule as their inquiries) is the gallery's couple
+ * e-mail: the couple's access without typing the code, with their favourites under that e-mail.
+ */
+export async function enterByAccount(db: Db, gallery: Gallery, provenEmail: string): Promise<AccessGranted> {
+  const email = provenEmail.trim().toLowerCase();
+  if (!gallery.coupleEmail || gallery.coupleEmail.trim().toLowerCase() !== email) throw new VisitorError(403, 'Tato galerie nepatří k e-mailu vašeho účtu.');
+  const token = randomBytes(32).toString('base64url');
+  const record: VisitorRecord = { id: randomBytes(12).toString('base64url'), galleryId: gallery.id, kind: 'couple', codeHash: codeHash(gallery.id, gallery.code), email };
+  await insertVisitor(db, { ...record, tokenHash: tokenHash(token) });
+  await logActivity(db, gallery.id, { kind: 'access', visitorId: record.id, email, detail: 'účet s ověřeným e-mailem', bytes: null });
+  return { token, kind: 'couple', visitor: asVisitor(record) };
+}

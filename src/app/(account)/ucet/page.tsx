@@ -4,6 +4,7 @@ import { isAdmin, requireUser } from '@/accounts/guards.server';
 import { accountKey } from '@/accounts/public.server';
 import { SignOutButton } from '@/accounts/ui/sign-out-button';
 import { CoupleInquiries } from '@/bookings/ui/couple-inquiries';
+import { AccountGalleries } from '@/galleries/ui/account-galleries';
 import { type SearchParams } from '@/platform/search-params';
 
 export const metadata: Metadata = { title: 'Můj účet', robots: { index: false } };
@@ -50,6 +51,7 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
           <SignOutButton />
         </div>
       </section>
+      <AccountGalleries email={user.email} confirmed={user.confirmed} />
       <CoupleInquiries user={user} owner={accountKey(user)} />
     </div>
   );
