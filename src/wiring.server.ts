@@ -1,6 +1,7 @@
 import 'server-only';
 import { accountsJobs } from '@/accounts/jobs.server';
 import { accountsStartupSteps } from '@/accounts/startup.server';
+import { emailsWithWeddingSince } from '@/bookings/public.server';
 import { bookingsJobs } from '@/bookings/scheduler.server';
 import { galleryDeliveryJobs } from '@/galleries/delivery-jobs.server';
 import { clearContentCache } from '@/content/cache';
@@ -28,7 +29,7 @@ export function startupSteps(): StartupStep[] {
         log.info('render cache: ready', { sync: await startRenderCacheSync(() => void clearContentCache()) });
       },
     },
-    { name: 'scheduled jobs', run: async () => startJobs([...platformJobs(), ...accountsJobs(), ...bookingsJobs(), ...galleryDeliveryJobs()]) },
+    { name: 'scheduled jobs', run: async () => startJobs([...platformJobs(), ...accountsJobs({ weddingsSince: emailsWithWeddingSince }), ...bookingsJobs(), ...galleryDeliveryJobs()]) },
   ];
 }
 

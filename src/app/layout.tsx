@@ -4,7 +4,7 @@ import './globals.css';
 import { fontVariables } from '@/ui/fonts';
 import { SiteHeader } from '@/ui/layout/site-header';
 import { SiteFooter } from '@/ui/layout/site-footer';
-import { getSiteInfo } from '@/content/site';
+import { getSiteInfo, getTerms } from '@/site/public.server';
 import { siteUrl } from '@/platform/env';
 import { RouteEffects } from '@/ui/layout/route-effects';
 import { SessionProvider } from '@/accounts/session-provider';
@@ -14,7 +14,6 @@ import { currentMeasurementId } from '@/platform/analytics/measurement-id';
 import { BuildWatcher } from '@/ui/build-watcher/build-watcher';
 import { ConsentManager } from '@/ui/consent/consent-manager';
 import { consentBannerTexts } from '@/ui/consent/consent-texts';
-import { getTerms } from '@/content/public.server';
 
 export async function generateMetadata(): Promise<Metadata> {
   const site = getSiteInfo();

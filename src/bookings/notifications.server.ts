@@ -2,7 +2,7 @@ import 'server-only';
 import type { Db } from '@/db/client';
 import { queueMail } from '@/platform/mail.server';
 import { getEnv, siteUrl } from '@/platform/env';
-import { getSiteInfo, termPlaceholders } from '@/content/public.server';
+import { getSiteInfo, termPlaceholders } from '@/site/public.server';
 import { formatCzechDate } from '@/platform/dates';
 import { FIELD_LABELS, SOURCE_OPTIONS } from './input';
 import { packageName } from './packages';

@@ -4,7 +4,7 @@ import type { StartupStep } from '@/platform/startup.server';
 import { log } from '@/platform/log';
 import { EnvError, getEnv } from '@/platform/env';
 import { getContentProvider, getContentStatus } from './registry.server';
-import { getTerms, termsEnvProblems } from './terms';
+import { getTerms, termsEnvProblems } from '@/site/public.server';
 
 /** The content domain's start-up steps and readiness check (the app wires both). */
 export function contentStartupSteps(): StartupStep[] {

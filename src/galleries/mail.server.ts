@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Db } from '@/db/client';
-import { getSiteInfo, getTerms } from '@/content/public.server';
+import { getSiteInfo, getTerms } from '@/site/public.server';
 import { getEnv, siteUrl } from '@/platform/env';
 import { formatCzechDate } from '@/platform/dates';
 import { escapeHtml } from '@/platform/html';

@@ -5,7 +5,7 @@ import { createTestDb } from '@tests/support/test-db';
 import { mailOutbox } from '@/db/schema';
 import { changeStatus, submitInquiry } from '@/bookings/service.server';
 import { confirmationEmail, passwordChangedEmail, resetPasswordEmail } from '@/accounts/emails';
-import { getTerms, termPlaceholders } from '@/content/terms';
+import { getTerms, termPlaceholders } from '@/site/public.server';
 import { forbiddenIn } from '../copy/forbidden-phrases';
 import { testConfig, validInquiry } from '@tests/support/bookings-factories';
 

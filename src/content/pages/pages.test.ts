@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { allFaqQuestions, getFaq } from './faq';
-import { depositFor, formatCzk, getPackage, getPricing, lowestPrice, pricingSchema } from './pricing';
-import { getLocations, travelCost } from './locations';
+import { allFaqQuestions, getFaq, depositFor, formatCzk, getPackage, getPricing, lowestPrice, pricingSchema, getLocations, travelCost, czechNbsp } from '@/site/public.server';
 import { getHomeContent } from './home';
 import { getServices } from './services';
 import { getContactContent } from './contact';
 import { getAboutPage, getTermsPage, getPrivacyPage } from './static-pages';
 import { failsSlugCheck, getContentPage, isValidPageSlug, listContentPageSlugs } from './content-pages';
-import { czechNbsp } from './common';
 import { fillPlaceholders, renderMarkdown } from './markdown';
 
 const NBSP = '\u00a0';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { readMarkdownFile, type MarkdownDoc } from './markdown';
-import { linkSchema, text } from './common';
+import { linkSchema, text } from '@/site/public.server';
 import { contentImageSchema } from './images';
 import { ISO_DATE } from '@/platform/dates';
 

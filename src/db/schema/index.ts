@@ -4,6 +4,7 @@ export * from './platform';
 export * from './accounts';
 export * from './bookings';
 export * from './studio';
+export * from './content';
 export * from './photos';
 export * from './galleries';
 export * from './gallery-delivery';

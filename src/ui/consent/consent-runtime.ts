@@ -4,7 +4,7 @@ import 'vanilla-cookieconsent/dist/cookieconsent.css';
 import './consent-theme.css';
 import { CONSENT_EVENT, PREFERENCES_EVENT, type ConsentDetail, type PreferencesDetail } from './consent-events';
 import { consentBannerTexts } from './consent-texts';
-import { czechCount, MONTHS } from '@/content/public';
+import { czechCount, MONTHS } from '@/site/public';
 
 /**
  * Czech law (since 1 January 2022) requires opt-in: nothing but necessary cookies until the visitor agrees.

@@ -1,4 +1,4 @@
-import { czechCount, MONTHS } from '@/content/public';
+import { czechCount, MONTHS } from '@/site/public';
 
 /**
  * The first layer of the cookie banner. The texts speak as the photographer ("já") and name exactly what is

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { getSiteInfo, getTerms, vatLabel } from '@/content/public.server';
+import { getSiteInfo, getTerms, vatLabel } from '@/site/public.server';
 import styles from './site-footer.module.css';
 import { ConsentSettingsButton } from '@/ui/consent/consent-settings-button';
 import { getEnv } from '@/platform/env';

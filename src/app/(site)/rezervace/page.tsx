@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { appDeps } from '@/bookings/runtime.server';
-import { termPlaceholders } from '@/content/public.server';
+import { termPlaceholders } from '@/site/public.server';
 import { formatCzechDate, isValidIsoDate } from '@/platform/dates';
 import { initialFormState } from '@/bookings/form-submit.server';
 import { getPackageOptions } from '@/bookings/packages';

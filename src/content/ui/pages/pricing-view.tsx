@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { depositFor, formatCzk, type Pricing } from '@/content/pages/pricing';
+import { depositFor, formatCzk, type Pricing } from '@/site/public.server';
 import styles from './pages.module.css';
 
 function hoursLabel(h: number): string {

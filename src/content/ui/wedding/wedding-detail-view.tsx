@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { Wedding, WeddingDetail } from '@/content/types';
 import { WeddingCard, WeddingGrid } from './wedding-card';
-import { getSiteInfo } from '@/content/site';
+import { getSiteInfo } from '@/site/public.server';
 import { Gallery } from '@/content/ui/gallery/gallery';
 import { Photo } from '@/content/ui/gallery/photo';
 import { photoCountLabel } from '@/content/ui/gallery/gallery-model';
@@ -9,6 +9,7 @@ import { firstParam, type SearchParams } from '@/platform/search-params';
 import { formatCzechDate, parseIsoDay } from '@/platform/dates';
 import { weddingJsonLd } from './wedding-seo';
 import { JsonLd } from './json-ld';
+import { StoryMarkdown } from '@/content/ui/pages/story-markdown';
 import styles from './wedding-detail.module.css';
 
 interface Props {
@@ -32,10 +33,7 @@ interface Props {
 export function WeddingDetailView({ wedding, searchParams, routeQuery = {}, backHref = '/portfolio', more = [], moreHref = (w) => `/weddings/${w.slug}`, pagedGallery = false }: Props) {
   const site = getSiteInfo();
   const day = parseIsoDay(wedding.date);
-  const paragraphs = wedding.story
-    .split(/\n\s*\n/)
-    .map((p) => p.trim())
-    .filter(Boolean);
+  const story = wedding.story.trim();
   const hero = wedding.coverImage ?? wedding.wedding_images[0];
   return (
     <article className={styles.article}>
@@ -77,16 +75,12 @@ export function WeddingDetailView({ wedding, searchParams, routeQuery = {}, back
         </figure>
       ) : null}
 
-      {paragraphs.length ? (
+      {story ? (
         <section className={`container-narrow ${styles.story}`} aria-labelledby="story-title">
           <h2 id="story-title" className="visually-hidden">
             Příběh svatby
           </h2>
-          <div className="prose">
-            {paragraphs.map((p, i) => (
-              <p key={i}>{p}</p>
-            ))}
-          </div>
+          <StoryMarkdown source={story} />
         </section>
       ) : null}
 

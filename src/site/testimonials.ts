@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { readContentJson } from '@/content/site';
+import { readContentJson } from './files';
 
 /** content/testimonials.json: what couples wrote after their wedding (editable without touching code). */
 export const testimonialSchema = z.object({

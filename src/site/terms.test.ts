@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { czechCount, DAYS, DAYS_GEN, MONTHS, WEEKS_GEN } from './plural';
 import { getTerms, stornoLines, termPlaceholders, termsEnvProblems, termsSchema } from './terms';
-import { isValidIco } from './site';
+import { isValidIco } from './ico';
 import { fillPlaceholders } from './text-placeholders';
 
 const NBSP = '\u00a0';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { readContentJson } from '@/content/site';
-import { metaSchema, slugId, text } from './common';
+import { readContentJson } from './files';
+import { metaSchema, slugId, text } from './text';
 
 export const faqQuestionSchema = z.object({
   id: slugId(),

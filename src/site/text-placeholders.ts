@@ -1,5 +1,5 @@
-import { getSiteInfo, vatLabel } from '@/content/site';
-import { termPlaceholders } from '@/content/terms';
+import { getSiteInfo, vatLabel } from './identity';
+import { termPlaceholders } from './terms';
 import { getEnv } from '@/platform/env';
 
 /**

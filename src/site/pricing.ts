@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { readContentJson } from '@/content/site';
-import { getTerms } from '@/content/terms';
-import { metaSchema, slugId, text } from './common';
+import { readContentJson } from './files';
+import { getTerms } from './terms';
+import { metaSchema, slugId, text } from './text';
 
 /**
  * The price list (content/pricing.json). The bookings domain reads the package ids from here

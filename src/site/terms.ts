@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { readContentJson } from '@/content/site';
+import { readContentJson } from './files';
 import type { Env } from '@/platform/env';
-import { czechCount, DAYS, DAYS_GEN, MONTHS, WEEKS, WEEKS_GEN, YEARS } from '@/content/plural';
+import { czechCount, DAYS, DAYS_GEN, MONTHS, WEEKS, WEEKS_GEN, YEARS } from './plural';
 
 /**
  * The booking terms (content/terms.json): the one place that says how long a date is held, how big the deposit is

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fillPlaceholders } from '@/content/text-placeholders';
+import { fillPlaceholders } from './text-placeholders';
 
 /**
  * Czech typography: a one-letter preposition or conjunction (v, k, s, z, o, u, a, i) must not end a line, so the

@@ -1,19 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { z } from 'zod';
-
-/**
- * Czech company id (IČO): eight digits whose last one is the mod-11 check digit of the first seven
- * (weights 8…2; remainder 0 → 1, 1 → 0, otherwise 11 − remainder).
- */
-export function isValidIco(ico: string): boolean {
-  if (!/^\d{8}$/.test(ico)) return false;
-  let sum = 0;
-  for (let i = 0; i < 7; i++) sum += Number(ico[i]) * (8 - i);
-  const rest = sum % 11;
-  const check = rest === 0 ? 1 : rest === 1 ? 0 : 11 - rest;
-  return check === Number(ico[7]);
-}
+import { readContentJson } from './files';
+import { isValidIco } from './ico';
 
 /**
  * Editable site content (photographer details, navigation) lives in /content as JSON/Markdown, so the
@@ -46,25 +33,6 @@ export const siteSchema = z.object({
   cta: z.object({ href: z.string(), label: z.string() }),
 });
 export type SiteInfo = z.infer<typeof siteSchema>;
-
-export function contentDir(): string {
-  return path.join(process.cwd(), 'content');
-}
-
-const cache = new Map<string, unknown>();
-
-/** Read and validate one JSON content file (cached per process; content files change with a deploy). */
-export function readContentJson<T>(file: string, schema: z.ZodType<T>): T {
-  const hit = cache.get(file);
-  if (hit) return hit as T;
-  const full = path.join(contentDir(), file);
-  const parsed = schema.safeParse(JSON.parse(fs.readFileSync(full, 'utf8')));
-  if (!parsed.success) {
-    throw new Error(`Content file ${file} is invalid: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-  }
-  cache.set(file, parsed.data);
-  return parsed.data;
-}
 
 export function getSiteInfo(): SiteInfo {
   return readContentJson('site.json', siteSchema);
