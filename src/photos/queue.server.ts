@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { DbHandle } from '@/db/client';
 import { log } from '@/platform/log';
 import type { Storage } from '@/platform/storage/types';
@@ -46,7 +47,7 @@ export type JobResult = 'ready' | 'failed' | 'retry' | 'gone';
 async function copyOriginal(deps: PhotoQueueDeps, claim: Claim, target: string): Promise<boolean> {
   const opened = await deps.storage.open(claim.originalKey);
   if (!opened) return false;
-  await pipeline(Readable.fromWeb(opened.stream as import('node:stream/web').ReadableStream<Uint8Array>), createWriteStream(target));
+  await pipeline(Readable.fromWeb(opened.stream as NodeReadableStream<Uint8Array>), createWriteStream(target));
   return true;
 }
 
