@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '@/db/client';
+import { rowsOf, type Db } from '@/db/client';
 import { photos } from '@/db/schema';
 import type { PhotoInfo } from '../types';
 
@@ -82,4 +82,61 @@ export async function statusCounts(db: Db, ids: readonly string[]): Promise<Reco
     .groupBy(photos.status);
   for (const r of rows) out[r.status] = Number(r.n);
   return out;
+}
+
+// --- the processing queue (rows with status 'processing' are the jobs) ---
+
+export interface Claim {
+  id: string;
+  originalKey: string;
+  attempts: number;
+  owner: 'gallery' | 'studio';
+}
+
+/** Claims the oldest unclaimed (or lease-expired) job for this worker, FOR UPDATE SKIP LOCKED across instances. */
+export async function claimNextPhoto(db: Db, leaseSeconds: number): Promise<Claim | null> {
+  const rows = rowsOf<{ id: string; original_key: string; attempts: number; owner: 'gallery' | 'studio' }>(
+    await db.execute(sql`
+      UPDATE photos SET claimed_at = now(), attempts = attempts + 1, updated_at = now()
+      WHERE id = (
+        SELECT id FROM photos
+        WHERE status = 'processing' AND (claimed_at IS NULL OR claimed_at < now() - make_interval(secs => ${leaseSeconds}))
+        ORDER BY created_at, id
+        LIMIT 1
+        FOR UPDATE SKIP LOCKED
+      )
+      RETURNING id, original_key, attempts, owner`),
+  );
+  const r = rows[0];
+  return r ? { id: r.id, originalKey: r.original_key, attempts: Number(r.attempts), owner: r.owner } : null;
+}
+
+/** Take the job again soon (about `afterSeconds`), optionally not counting this attempt (storage trouble). */
+export async function releaseClaimSoon(db: Db, id: string, leaseSeconds: number, afterSeconds: number, uncount: boolean): Promise<void> {
+  await db
+    .update(photos)
+    .set({
+      ...(uncount ? { attempts: sql`greatest(${photos.attempts} - 1, 0)` } : {}),
+      claimedAt: sql`now() - make_interval(secs => ${Math.max(0, leaseSeconds - afterSeconds)})`,
+    })
+    .where(eq(photos.id, id));
+}
+
+export async function markFailed(db: Db, id: string, error: string): Promise<void> {
+  await db.update(photos).set({ status: 'failed', error, claimedAt: null, updatedAt: new Date() }).where(and(eq(photos.id, id), eq(photos.status, 'processing')));
+}
+
+/** Flips a processed job to ready; false when the row is gone (deleted meanwhile) or no longer processing. */
+export async function markReady(db: Db, id: string, r: { width: number; height: number; blurDataUrl: string; webBytes: number; downloadBytes: number }): Promise<boolean> {
+  const rows = await db
+    .update(photos)
+    .set({ status: 'ready', ...r, error: null, claimedAt: null, processedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(photos.id, id), eq(photos.status, 'processing')))
+    .returning({ id: photos.id });
+  return rows.length > 0;
+}
+
+/** PGlite belongs to one process: claims left in it are from this process's previous run. */
+export async function releaseAllClaims(db: Db): Promise<void> {
+  await db.update(photos).set({ claimedAt: null }).where(eq(photos.status, 'processing'));
 }

@@ -29,6 +29,10 @@ export function createS3Storage(opts: S3StorageOptions): Storage {
     forcePathStyle: opts.forcePathStyle ?? Boolean(opts.endpoint),
     credentials: { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey },
     maxAttempts: 1,
+    // A streamed body would otherwise be sent as aws-chunked with a trailing checksum, which S3-compatible stores
+    // (MinIO versions, s3rver) may store framing and all; checksums only where an operation requires them.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
   });
   const clock = opts.clock ?? realClock;
   const run = <T>(what: string, kind: 'operation' | 'upload', fn: () => Promise<T>) =>
