@@ -161,7 +161,7 @@ function limitResponse(request: NextRequest, err: QueryLimitError, requestId: st
 export const config = {
   matcher: [
     // Everything except static assets, the image optimizer and photo uploads (the proxy would buffer an upload's
-    // body and cut it at 10 MB; the upload route does its own checks and needs no CSP nonce).
-    '/((?!_next/static|_next/image|favicon.ico|icon.svg|fonts/|api/admin/weddings/[^/]+/photos).*)',
+    // body and cut it at 10 MB; the upload routes do their own checks and need no CSP nonce).
+    '/((?!_next/static|_next/image|favicon.ico|icon.svg|fonts/|api/admin/weddings/[^/]+/photos|api/admin/galleries/[^/]+/photos|api/admin/uploads).*)',
   ],
 };

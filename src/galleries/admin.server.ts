@@ -24,43 +24,11 @@ import {
   type GalleryListRow,
   type GalleryPatch,
 } from './repositories/galleries.server';
-import type { Gallery } from './types';
+import type { AdminGallery } from './types';
+
+export type { AdminGallery, AdminGalleryPhoto } from './types';
 
 /** The photographer's use cases for client galleries (/api/admin/galleries…, /admin/galerie). */
-
-export interface AdminGalleryPhoto {
-  id: string;
-  status: PhotoStatus;
-  fileName: string;
-  width: number | null;
-  height: number | null;
-  setId: string | null;
-  position: number;
-  sizeBytes: number;
-  error: string | null;
-}
-
-/** The GET /api/admin/galleries/{id} shape (plus the fields the admin UI needs). */
-export interface AdminGallery {
-  id: string;
-  slug: string;
-  title: string;
-  date: string | null;
-  coupleEmail: string | null;
-  inquiryId: number | null;
-  code: string;
-  guestCode: string | null;
-  published: boolean;
-  expiresAt: string | null;
-  downloads: Gallery['downloads'];
-  zip: boolean;
-  downloadPin: string | null;
-  selectionLimit: number | null;
-  coverPhotoId: string | null;
-  sets: Gallery['sets'];
-  progress: { total: number; ready: number; processing: number; failed: number };
-  photos: AdminGalleryPhoto[];
-}
 
 export async function createGallery(deps: Pick<GalleryDeps, 'db'>, input: GalleryCreate): Promise<{ id: string; slug: string; code: string }> {
   const id = randomUUID();

@@ -18,5 +18,5 @@ export {
   type PhotoPageQuery,
 } from './read.server';
 export { galleryDeps } from './runtime.server';
-export { addGalleryPhotoFromFile, type AddedPhoto, type UploadedFile } from './upload.server';
+export { addGalleryPhotoFromFile, galleryUploadTarget, type AddedPhoto, type UploadedFile } from './upload.server';
 export { createGallery, galleriesOfInquiry, updateGallery, addSet } from './admin.server';

@@ -69,3 +69,38 @@ export interface GalleryPhotoPage {
   total: number;
   pages: number;
 }
+
+export interface AdminGalleryPhoto {
+  id: string;
+  status: PhotoStatus;
+  fileName: string;
+  width: number | null;
+  height: number | null;
+  setId: string | null;
+  position: number;
+  sizeBytes: number;
+  error: string | null;
+}
+
+/** The GET /api/admin/galleries/{id} shape (plus the fields the admin UI needs). */
+export interface AdminGallery {
+  id: string;
+  slug: string;
+  title: string;
+  date: string | null;
+  coupleEmail: string | null;
+  inquiryId: number | null;
+  code: string;
+  guestCode: string | null;
+  published: boolean;
+  expiresAt: string | null;
+  downloads: DownloadSetting;
+  zip: boolean;
+  downloadPin: string | null;
+  selectionLimit: number | null;
+  coverPhotoId: string | null;
+  sets: GallerySet[];
+  progress: { total: number; ready: number; processing: number; failed: number };
+  photos: AdminGalleryPhoto[];
+}
+

@@ -1,5 +1,5 @@
 import 'server-only';
-import { deletePhotos, hashFile, ingestFile, inspectFile, type PhotoStatus } from '@/photos/public.server';
+import { deletePhotos, hashFile, ingestFile, inspectFile, type PhotoStatus, type UploadTarget } from '@/photos/public.server';
 import { notFound, validation } from './errors';
 import type { GalleryDeps } from './read.server';
 import { galleryRecordById, insertPlacement, placementByHash, setsOf } from './repositories/galleries.server';
@@ -48,4 +48,25 @@ export async function addGalleryPhotoFromFile(deps: GalleryDeps & { kick?: () =>
     return { id: winner?.photoId ?? id, status: 'processing', duplicate: true };
   }
   return { id, status: 'processing', duplicate: false };
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The galleries as a target of resumable uploads (metadata: target "gallery", galleryId, optional setId,
+ * filename): the gallery is checked before any byte is accepted, and the finished file is added like any upload.
+ */
+export function galleryUploadTarget(getDeps: () => Promise<GalleryDeps & { kick?: () => void }>): UploadTarget {
+  return {
+    async accept(meta) {
+      if (!UUID_RE.test(meta.galleryId ?? '')) throw notFound();
+      const deps = await getDeps();
+      if (!(await galleryRecordById(deps.db, meta.galleryId!))) throw notFound();
+      if (meta.setId && !(await setsOf(deps.db, meta.galleryId!)).some((s) => s.id === meta.setId)) throw validation('Sada nepatří do této galerie.');
+    },
+    async finish(filePath, meta) {
+      const deps = await getDeps();
+      return addGalleryPhotoFromFile(deps, meta.galleryId ?? '', { filePath, fileName: meta.filename ?? '', setId: meta.setId || null });
+    },
+  };
 }

@@ -10,3 +10,4 @@ export { photoDeps, kickPhotos, startPhotos, photoTmpDir } from './runtime.serve
 export { hashFile, ingestFile, inspectFile, type InspectedFile, type IngestInput } from './ingest.server';
 export { PhotoError, type PhotoErrorName } from './errors';
 export { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL, MAX_INPUT_PIXELS, MAX_SIDE, MAX_ASPECT, dimensionProblem } from './limits';
+export { tusServer, deleteExpiredUploads, TUS_PATH, UploadRefused, type UploadTarget } from './tus.server';
