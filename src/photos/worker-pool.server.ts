@@ -1,5 +1,5 @@
 import 'server-only';
-import { fork, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { log } from '@/platform/log';
@@ -65,9 +65,10 @@ export function createPhotoWorker(opts: { script?: string; jobTimeoutMs?: number
 
   const ensure = (): ChildProcess => {
     if (child && child.exitCode === null && child.signalCode === null && child.connected) return child;
-    const c = fork(script, [], {
+    // spawn with an IPC channel is fork() without its build-time trap: Turbopack resolves fork()'s path as a module
+    // request and fails the build (vercel/next.js#97952); spawn's path is traced as a file.
+    const c = spawn(process.execPath, [script], {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      execArgv: [],
       env: { ...process.env, MALLOC_ARENA_MAX: '2' },
       serialization: 'json',
     });
