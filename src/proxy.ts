@@ -17,7 +17,7 @@ import { HSTS_VALUE, wantsHsts } from '@/platform/security-headers';
  *   ("Page not found: {full path}");
  * - HSTS behind https, and a request id for the logs.
  */
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   // Oversized booking form posts: a Czech 413 instead of Next's server-action 500.
   if (oversizedFormPost(request.method, request.nextUrl.pathname, request.headers.get('content-length'))) {
     return oversizedFormResponse(request.nextUrl.pathname);
@@ -70,7 +70,39 @@ export function proxy(request: NextRequest) {
     url.pathname = twin;
     return perRequest(request, requestId, hsts, url);
   }
+  const gallery = galleryPath(pathname);
+  if (gallery) {
+    const response = (await galleryExpired(gallery, env.PORT)) ? perRequest(request, requestId, hsts, galleryGoneUrl(request, gallery), 410) : perRequest(request, requestId, hsts);
+    response.headers.set('x-robots-tag', 'noindex, nofollow');
+    return response;
+  }
   return perRequest(request, requestId, hsts);
+}
+
+/** The slug of a couple's gallery page `/galerie/{slug}`, or null. */
+function galleryPath(pathname: string): string | null {
+  return /^\/galerie\/([a-z0-9-]{1,120})\/?$/.exec(pathname)?.[1] ?? null;
+}
+
+function galleryGoneUrl(request: NextRequest, slug: string): URL {
+  const url = request.nextUrl.clone();
+  url.pathname = `/galerie/${slug}/vyprsela`;
+  return url;
+}
+
+/**
+ * Whether the gallery is past its expiry, asked of this server's own API (the proxy keeps away from the
+ * database). When that fails the page is served as usual: it shows the same expiry notice, only with 200.
+ */
+async function galleryExpired(slug: string, port: number): Promise<boolean> {
+  try {
+    const res = await fetch(`http://127.0.0.1:${port}/api/galleries/${slug}/state`, { cache: 'no-store', signal: AbortSignal.timeout(5000) });
+    if (!res.ok) return false;
+    const body = (await res.json()) as { state?: unknown };
+    return body.state === 'expired';
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -86,7 +118,7 @@ function queryFreeUrl(url: NextRequest['nextUrl']): URL | null {
 }
 
 /** A per-request render: fresh nonce on the request (Next adds it to its scripts) and the response's policy. */
-function perRequest(request: NextRequest, requestId: string, hsts: boolean, rewriteTo?: URL) {
+function perRequest(request: NextRequest, requestId: string, hsts: boolean, rewriteTo?: URL, status?: number) {
   const nonce = btoa(crypto.randomUUID());
   const csp = buildCsp(nonce, process.env.NODE_ENV !== 'production');
   const headers = new Headers(request.headers);
@@ -95,7 +127,7 @@ function perRequest(request: NextRequest, requestId: string, hsts: boolean, rewr
   headers.set('x-request-id', requestId);
   headers.set('x-full-path', request.nextUrl.pathname + request.nextUrl.search);
 
-  const response = rewriteTo ? NextResponse.rewrite(rewriteTo, { request: { headers } }) : NextResponse.next({ request: { headers } });
+  const response = rewriteTo ? NextResponse.rewrite(rewriteTo, { request: { headers }, ...(status ? { status } : {}) }) : NextResponse.next({ request: { headers } });
   response.headers.set('content-security-policy', csp);
   response.headers.set('x-request-id', requestId);
   if (hsts) response.headers.set('strict-transport-security', HSTS_VALUE);
@@ -129,7 +161,7 @@ function limitResponse(request: NextRequest, err: QueryLimitError, requestId: st
 export const config = {
   matcher: [
     // Everything except static assets, the image optimizer and photo uploads (the proxy would buffer an upload's
-    // body and cut it at 10 MB; the upload route does its own checks and needs no CSP nonce).
-    '/((?!_next/static|_next/image|favicon.ico|icon.svg|fonts/|api/admin/weddings/[^/]+/photos).*)',
+    // body and cut it at 10 MB; the upload routes do their own checks and need no CSP nonce).
+    '/((?!_next/static|_next/image|favicon.ico|icon.svg|fonts/|api/admin/weddings/[^/]+/photos|api/admin/galleries/[^/]+/photos|api/admin/uploads).*)',
   ],
 };

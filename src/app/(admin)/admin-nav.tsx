@@ -6,6 +6,7 @@ const LINKS = [
   { href: '/admin', label: 'Přehled' },
   { href: '/admin/bookings', label: 'Poptávky' },
   { href: '/admin/svatby', label: 'Svatby' },
+  { href: '/admin/galerie', label: 'Galerie' },
   { href: '/admin/blog', label: 'Blog' },
   { href: '/admin/platby', label: 'Platby' },
   { href: '/admin/mail', label: 'E-maily' },

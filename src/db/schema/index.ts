@@ -7,3 +7,6 @@ export * from './studio';
 export * from './content';
 export * from './terms';
 export * from './billing';
+export * from './photos';
+export * from './galleries';
+export * from './gallery-delivery';

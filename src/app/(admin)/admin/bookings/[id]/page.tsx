@@ -14,6 +14,7 @@ import styles from '@/bookings/ui/admin.module.css';
 import { openDeps } from '@/bookings/public.server';
 import { BookingDocuments, documentsOf } from '@/billing/public.server';
 import { getPricing } from '@/site/public.server';
+import { galleriesOfInquiry, galleryDeps } from '@/galleries/public.server';
 
 export const metadata: Metadata = { title: 'Detail poptávky' };
 
@@ -30,6 +31,7 @@ export default async function InquiryDetailPage({ params }: { params: Promise<{ 
   const { inquiry, history, notes, mails } = detail;
   const docs = await documentsOf((await openDeps()).db, inquiry.id);
   const packagePrice = getPricing().packages.find((p) => p.id === inquiry.packageId)?.price ?? null;
+  const galleries = await galleriesOfInquiry(await galleryDeps(), inquiry.id);
   const rows: [string, string | null][] = [
     ['Číslo poptávky', inquiry.reference],
     ['Formulář', KIND_LABELS[inquiry.kind]],
@@ -81,6 +83,22 @@ export default async function InquiryDetailPage({ params }: { params: Promise<{ 
             {inquiry.anonymizedAt ? <p className="muted">Poptávka je anonymizovaná.</p> : <StatusForm id={inquiry.id} allowed={[...TRANSITIONS[inquiry.status]]} />}
           </section>
           {inquiry.anonymizedAt ? null : <BookingDocuments bookingId={inquiry.id} status={inquiry.status} docs={docs} packagePrice={packagePrice} />}
+          <section aria-labelledby="gallery-title" className="card">
+            <h2 id="gallery-title">Galerie fotografií</h2>
+            {galleries.length ? (
+              <ul>
+                {galleries.map((g) => (
+                  <li key={g.id}>
+                    <Link href={`/admin/galerie/${g.id}`}>{g.title}</Link> ({g.published ? 'zveřejněná' : 'skrytá'})
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p>
+                K poptávce zatím není galerie. <Link href={`/admin/galerie?poptavka=${inquiry.id}`}>Založit galerii</Link>
+              </p>
+            )}
+          </section>
           <section aria-labelledby="notes-title" className="card">
             <h2 id="notes-title">Poznámky</h2>
             {notes.length ? (
