@@ -1,6 +1,8 @@
 import { getSiteInfo, vatLabel } from './identity';
 import { termPlaceholders } from './terms';
+import { priceFactPlaceholders } from './price-facts';
 import { getEnv } from '@/platform/env';
+import { googleAnalyticsConfigured } from '@/platform/analytics/configured';
 
 /**
  * `{{name}}`, `{{ico}}`, `{{holdDays}}`, … in content files (Markdown pages and the visible texts of content JSON)
@@ -23,7 +25,7 @@ export function sitePlaceholders(): Record<string, string> {
 }
 
 export function contentPlaceholders(): Record<string, string> {
-  return { ...sitePlaceholders(), ...termPlaceholders() };
+  return { ...sitePlaceholders(), ...termPlaceholders(), ...priceFactPlaceholders() };
 }
 
 /**
@@ -33,11 +35,12 @@ export function contentPlaceholders(): Record<string, string> {
  */
 export function contentSwitches(): Record<string, boolean> {
   const env = getEnv();
-  return { googleAnalytics: Boolean(env.ANALYTICS_MEASUREMENT_ID || env.ANALYTICS_CONFIG_URL) };
+  return { googleAnalytics: googleAnalyticsConfigured(env) };
 }
 
 const SECTION = /\{\{([#^])([a-zA-Z]+)\}\}([\s\S]*?)\{\{\/\2\}\}/g;
-const PLACEHOLDER = /\{\{\s*([a-zA-Z]+)\s*\}\}/g;
+// `{{holdDays}}`, and keyed facts such as `{{price.cely-den}}` or `{{travelCost.mikulov}}`.
+const PLACEHOLDER = /\{\{\s*([a-zA-Z]+(?:\.[a-z0-9-]+)?)\s*\}\}/g;
 
 export function fillPlaceholders(
   source: string,
