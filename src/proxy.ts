@@ -5,6 +5,7 @@ import { oversizedFormPost, oversizedFormResponse } from '@/bookings/form-body-l
 import { parseQuery, QueryLimitError } from '@/platform/query';
 import { getEnv } from '@/platform/env';
 import { HSTS_VALUE, wantsHsts } from '@/platform/security-headers';
+import { DECLARED_STATUS } from '@/platform/declared-response.mjs';
 
 /**
  * Runs before every page and API request:
@@ -72,8 +73,11 @@ export async function proxy(request: NextRequest) {
   }
   const gallery = galleryPath(pathname);
   if (gallery) {
-    const response = (await galleryExpired(gallery, env.PORT)) ? perRequest(request, requestId, hsts, galleryGoneUrl(request, gallery), 410) : perRequest(request, requestId, hsts);
+    const expired = await galleryExpired(gallery, env.PORT);
+    const response = expired ? perRequest(request, requestId, hsts, galleryGoneUrl(request, gallery)) : perRequest(request, requestId, hsts);
     response.headers.set('x-robots-tag', 'noindex, nofollow');
+    // Next ignores a rewrite's status: server.mjs turns this into the 410 (src/platform/declared-response.mjs).
+    if (expired) response.headers.set(DECLARED_STATUS, '410');
     return response;
   }
   return perRequest(request, requestId, hsts);
@@ -118,7 +122,7 @@ function queryFreeUrl(url: NextRequest['nextUrl']): URL | null {
 }
 
 /** A per-request render: fresh nonce on the request (Next adds it to its scripts) and the response's policy. */
-function perRequest(request: NextRequest, requestId: string, hsts: boolean, rewriteTo?: URL, status?: number) {
+function perRequest(request: NextRequest, requestId: string, hsts: boolean, rewriteTo?: URL) {
   const nonce = btoa(crypto.randomUUID());
   const csp = buildCsp(nonce, process.env.NODE_ENV !== 'production');
   const headers = new Headers(request.headers);
@@ -127,7 +131,7 @@ function perRequest(request: NextRequest, requestId: string, hsts: boolean, rewr
   headers.set('x-request-id', requestId);
   headers.set('x-full-path', request.nextUrl.pathname + request.nextUrl.search);
 
-  const response = rewriteTo ? NextResponse.rewrite(rewriteTo, { request: { headers }, ...(status ? { status } : {}) }) : NextResponse.next({ request: { headers } });
+  const response = rewriteTo ? NextResponse.rewrite(rewriteTo, { request: { headers } }) : NextResponse.next({ request: { headers } });
   response.headers.set('content-security-policy', csp);
   response.headers.set('x-request-id', requestId);
   if (hsts) response.headers.set('strict-transport-security', HSTS_VALUE);

@@ -24,6 +24,9 @@ export default async function GalleryPage({ params }: { params: Promise<{ id: st
         <Link href="/admin/galerie">← Zpět na galerie</Link>
       </p>
       <h1>{g.title}</h1>
+      <p>
+        <Link href={`/admin/galerie/${g.id}/predani`}>Předání páru: e-mail s odkazem, výběr do alba, souhlas, aktivita →</Link>
+      </p>
       <GalleryEditor initial={g} siteUrl={siteUrl()} />
     </div>
   );

@@ -3,6 +3,7 @@ import { visitorError, visitorRoute, PRIVATE_HEADERS } from '@/galleries/visitor
 import { downloadSize, logDownload, openZip, planZip, VisitorError, type ZipScope } from '@/galleries/visitor.server';
 import { contentDisposition } from '@/galleries/visitor-view.server';
 import { parseRange, toWebStream } from '@/galleries/zip.server';
+import { DECLARED_LENGTH } from '@/platform/declared-response.mjs';
 
 export const dynamic = 'force-dynamic';
 
@@ -35,6 +36,8 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
       ...PRIVATE_HEADERS,
       'content-type': 'application/zip',
       'content-length': String(length),
+      // Next drops Content-Length from route handlers; server.mjs restores it from this (src/platform/declared-response.mjs).
+      [DECLARED_LENGTH]: String(length),
       'accept-ranges': 'bytes',
       etag: plan.etag,
       'content-disposition': contentDisposition(plan.fileName),

@@ -40,7 +40,7 @@ export default async function GalleryDeliveryPage({ params }: { params: Promise<
   return (
     <div className={`container ${styles.shell}`}>
       <p>
-        <Link href="/admin/galerie">← Galerie</Link>
+        <Link href={`/admin/galerie/${gallery.id}`}>← Nastavení galerie</Link>
       </p>
       <h1>Předání: {gallery.title}</h1>
       <p>

@@ -3,6 +3,7 @@ import { galleryPhoto, openGalleryPhoto } from '@/galleries/read.server';
 import { visitorError, visitorRoute, PRIVATE_HEADERS } from '@/galleries/visitor-http.server';
 import { downloadName, downloadSize, logDownload, VisitorError } from '@/galleries/visitor.server';
 import { contentDisposition } from '@/galleries/visitor-view.server';
+import { DECLARED_LENGTH } from '@/platform/declared-response.mjs';
 
 export const dynamic = 'force-dynamic';
 
@@ -20,7 +21,7 @@ export async function GET(request: NextRequest, { params }: Ctx) {
       const opened = await openGalleryPhoto(deps, gallery.id, photoId, variant);
       if (!opened) return visitorError(404, 'Fotografie v této galerii není.');
       return new Response(opened.stream, {
-        headers: { 'content-type': opened.contentType, 'content-length': String(opened.size), 'cache-control': 'private, max-age=3600', 'x-robots-tag': 'noindex' },
+        headers: { 'content-type': opened.contentType, 'content-length': String(opened.size), [DECLARED_LENGTH]: String(opened.size), 'cache-control': 'private, max-age=3600', 'x-robots-tag': 'noindex' },
       });
     }
     if (variant !== 'web' && variant !== 'original') return visitorError(404, 'Taková velikost fotografie neexistuje.');
@@ -31,7 +32,7 @@ export async function GET(request: NextRequest, { params }: Ctx) {
     const name = photo ? downloadName(photo, size) : `${photoId}.jpg`;
     await logDownload(deps.db, gallery, visitor, `${name} (${size === 'web' ? 'web' : 'plné rozlišení'})`, opened.size);
     return new Response(opened.stream, {
-      headers: { ...PRIVATE_HEADERS, 'content-type': opened.contentType, 'content-length': String(opened.size), 'content-disposition': contentDisposition(name) },
+      headers: { ...PRIVATE_HEADERS, 'content-type': opened.contentType, 'content-length': String(opened.size), [DECLARED_LENGTH]: String(opened.size), 'content-disposition': contentDisposition(name) },
     });
   });
 }
