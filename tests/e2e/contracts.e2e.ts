@@ -182,6 +182,17 @@ describe('contract, deposit and payment matching', () => {
     const accept = await fetch(`${server.url}/api/contracts/${forged.split('/').pop()}/accept`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ names: 'Jana' }) });
     expect(accept.status).toBe(404);
     expect(((await accept.json()) as { error: { message: string } }).error.message).toContain('Odkaz na smlouvu je neplatný');
+    // The contract's page and PDFs are private: never cached, never indexed.
+    const pdf = await fetch(`${server.url}${contractPath}/smlouva.pdf`);
+    expect(pdf.headers.get('cache-control')).toContain('no-store');
+    expect(pdf.headers.get('x-robots-tag')).toBe('noindex');
+    const html = await (await fetch(`${server.url}${contractPath}`)).text();
+    expect(html).toMatch(/<meta name="robots" content="noindex, nofollow"/);
+    // A cookie-authorised admin write from another site is refused, before anything is read.
+    const cookie = (await adminCtx.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    const crossSite = await fetch(`${server.url}/api/admin/bookings/${bookingId}/contract`, { method: 'POST', headers: { cookie, origin: 'https://zlypage.example', 'content-type': 'application/json' }, body: '{}' });
+    expect(crossSite.status).toBe(403);
+    expect(((await crossSite.json()) as { error: { message: string } }).error.message).toBe('Požadavek z cizího webu odmítnut.');
     const upload = (bytes: Buffer, name: string) => {
       const form = new FormData();
       form.set('file', new Blob([new Uint8Array(bytes)]), name);
