@@ -46,9 +46,10 @@ describe.each([
   let h: DbHandle;
   const getDb = async () => h.db;
 
+  // A fresh PGlite boots in seconds, but well over a minute on a loaded machine.
   beforeAll(async () => {
     if (enabled) h = await createTestDb(kind);
-  });
+  }, 240_000);
   afterAll(async () => {
     await h?.close();
   });
