@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, not, or, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { inquiries, inquiryNotes, inquiryStatusHistory } from '@/db/schema';
 import { deleteMails, mailsToAddress } from '@/platform/mail-outbox.server';
@@ -12,6 +12,8 @@ import type { InquiryStatus } from '../statuses';
  * Anonymises inquiries that never became a booking (open: new, in_talks; closed: declined, cancelled, expired) — or
  * those with the given `statuses` — whose wedding (or, without a date, whose arrival) lies before `cutoff`:
  * names, contacts, message and client hash go; date, town, package and status stay for statistics.
+ * A booking that was confirmed and later cancelled is a booking: claims from it (a deposit, a storno fee) can run as
+ * long as from any contract, so it is left to the booked pass (`statuses` including 'cancelled').
  */
 export async function anonymiseClosedBefore(
   db: Db,
@@ -27,7 +29,12 @@ export async function anonymiseClosedBefore(
         and(
           // By default closed inquiries and open ones that never became a booking (the privacy notice promises both);
           // the maintenance job passes ['confirmed', 'done'] with the longer contract retention.
-          inArray(inquiries.status, [...statuses]),
+          statuses.includes('confirmed')
+            ? or(
+                inArray(inquiries.status, statuses.filter((s) => s !== 'cancelled')),
+                statuses.includes('cancelled') ? and(eq(inquiries.status, 'cancelled'), wasConfirmed) : undefined,
+              )
+            : and(inArray(inquiries.status, [...statuses]), not(wasConfirmed)),
           isNull(inquiries.anonymizedAt),
           sql`coalesce(${inquiries.weddingDate}, (${inquiries.createdAt} at time zone 'Europe/Prague')::date) < ${cutoff}::date`,
         ),
@@ -42,6 +49,9 @@ export async function anonymiseClosedBefore(
     return rows.length;
   });
 }
+
+/** The inquiry reached `confirmed` at some point (its status history says so). */
+const wasConfirmed = sql`EXISTS (SELECT 1 FROM inquiry_status_history h WHERE h.inquiry_id = ${inquiries.id} AND h.to_status = 'confirmed')`;
 
 function anonymisedFields(now: Date): Partial<typeof inquiries.$inferInsert> {
   return {
