@@ -10,6 +10,9 @@ import { createUser, ensureRole } from '@/accounts/builtin/repository';
 import { deleteInactiveAccounts } from '@/accounts/retention.server';
 import { emailsWithWeddingSince } from '@/bookings/public.server';
 import { queueMail } from '@/platform/mail.server';
+import { accountDataForEmail, deleteAccountByEmail } from '@/accounts/personal-data.server';
+import { dataForEmail, eraseEmail } from '@/bookings/repositories/gdpr.server';
+import { inquiryClaims } from '@/db/schema';
 import { addMonths, localToday } from '@/platform/dates';
 import { testConfig, validInquiry } from '@tests/support/bookings-factories';
 
@@ -72,5 +75,36 @@ describe.each(hasPostgres ? (['pglite', 'postgres'] as const) : (['pglite'] as c
     expect(await deleteInactiveAccounts(h.db, { months: 12, adminRoleType: 'admin', weddingsSince: emailsWithWeddingSince })).toBe(1);
     expect(await h.db.select().from(mailOutbox).where(inArray(mailOutbox.id, ids))).toEqual([]);
     expect(await h.db.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.id, other))).toEqual([{ id: other }]);
+  });
+
+  it('the photographer’s GDPR export and erasure include the couple’s account and the inquiries it attached', async () => {
+    const role = await ensureRole(h.db, 'authenticated', 'authenticated');
+    const user = await createUser(h.db, { username: 'export@example.cz', email: 'export@example.cz', passwordHash: null, confirmed: true, roleId: role.id });
+    const own = await submit('export@example.cz', 60, '203.0.113.92');
+    // An inquiry sent from another address, attached to this account through a claim link.
+    const other = await submit('jina-adresa@example.cz', 61, '203.0.113.93');
+    const key = `builtin:${user.id}`;
+    await h.db.insert(inquiryClaims).values([{ inquiryId: own.id, owner: key }, { inquiryId: other.id, owner: key }]);
+    await queueMail(h.db, { to: user.email, subject: 'Potvrzení', text: 'x', kind: 'account-confirmation', relatedId: String(user.id) });
+
+    const account = await accountDataForEmail(h.db, 'EXPORT@example.cz');
+    expect(account.account).toMatchObject({ key, email: 'export@example.cz', confirmed: true });
+    const data = await dataForEmail(h.db, 'export@example.cz', account.account?.key ?? null);
+    expect(data.inquiries.map((i) => [i.reference, i.attachedToAccount])).toEqual([[own.reference, key]]);
+    expect(data.inquiriesAttachedToAccount.map((c) => c.reference).sort()).toEqual([own.reference, other.reference].sort());
+
+    const deleted = await deleteAccountByEmail(h.db, 'export@example.cz');
+    expect(deleted).toEqual({ key, refusedAdmin: false });
+    await eraseEmail(h.db, 'export@example.cz', deleted.key);
+    expect((await accountDataForEmail(h.db, 'export@example.cz')).account).toBeNull();
+    expect(await h.db.select().from(inquiryClaims).where(eq(inquiryClaims.owner, key))).toEqual([]);
+    expect(await h.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'export@example.cz'))).toEqual([]);
+    // The other address's inquiry stays (it is not this address's data), only its attachment to the account went.
+    expect((await h.db.select({ id: inquiries.id }).from(inquiries).where(eq(inquiries.id, other.id))).length).toBe(1);
+
+    // The photographer's own account is never deleted this way.
+    const admin = await ensureRole(h.db, 'admin', 'Admin');
+    await createUser(h.db, { username: 'anna@example.cz', email: 'anna@example.cz', passwordHash: null, confirmed: true, roleId: admin.id });
+    expect(await deleteAccountByEmail(h.db, 'anna@example.cz')).toEqual({ key: null, refusedAdmin: true });
   });
 });
