@@ -209,3 +209,9 @@ export async function peekToken(db: Db, kind: TokenKind, code: string, now = new
     .where(and(eq(authTokens.kind, kind), eq(authTokens.tokenHash, hashCode(code)), isNull(authTokens.usedAt), gt(authTokens.expiresAt, now)));
   return rows.length > 0;
 }
+
+/** Deletes one account (its tokens cascade); true when it existed. */
+export async function deleteUserById(db: Db, id: number): Promise<boolean> {
+  const gone = await db.delete(authUsers).where(eq(authUsers.id, id)).returning({ id: authUsers.id });
+  return gone.length > 0;
+}
