@@ -91,7 +91,7 @@ export const handlers = {
     const token = bearerToken(request);
     const caller = token ? await service.authenticateToken(db, token) : null;
     if (token && !caller) throw new AuthError(401, 'UnauthorizedError', 'Missing or invalid credentials');
-    return json(await service.changePassword(db, caller, await body(request)));
+    return json(await service.changePassword(db, caller, await body(request), token && caller ? await service.tokenId(db, token) : null));
   }),
   sendEmailConfirmation: wrap('/auth/send-email-confirmation', async (db, request) =>
     json(await service.sendEmailConfirmation(db, await body(request))),

@@ -108,7 +108,9 @@ export async function authenticateToken(db: Db, token: string): Promise<UserWith
   const claims = await verifyJwt(db, token);
   if (!claims) return null;
   const user = await findUserById(db, claims.id);
-  if (!user || user.blocked || user.tokenVersion !== claims.ver) return null;
+  if (!user || user.blocked) return null;
+  // Current version, or the one session a password change kept (token continuity).
+  if (user.tokenVersion !== claims.ver && !(claims.jti !== undefined && claims.jti === user.keptTokenId)) return null;
   if (claims.jti && (await isRevoked(db, claims.jti))) return null;
   if (accountsConfig().emailConfirmation && !user.confirmed) return null;
   return user;
@@ -130,6 +132,11 @@ export async function revokeToken(db: Db, token: string): Promise<void> {
   } else {
     await db.execute(sql`UPDATE auth_users SET token_version = token_version + 1 WHERE id = ${claims.id} AND token_version = ${claims.ver}`);
   }
+}
+
+/** The id (jti) of a valid token, or null. */
+export async function tokenId(db: Db, token: string): Promise<string | null> {
+  return (await verifyJwt(db, token))?.jti ?? null;
 }
 
 export async function pruneRevokedTokens(db: Db, now = Date.now()): Promise<void> {
@@ -303,7 +310,8 @@ async function notifyPasswordChanged(db: Db, user: UserWithRole) {
 }
 
 // ---- POST /auth/change-password ------------------------------------------------------------------------------
-export async function changePassword(db: Db, caller: UserWithRole | null, body: unknown) {
+/** `callerTokenId`: the JWT id of the session making the change; it stays valid, every other session ends. */
+export async function changePassword(db: Db, caller: UserWithRole | null, body: unknown, callerTokenId: string | null = null) {
   if (!caller) throw forbiddenError();
   const c = new BodyChecker(body);
   const currentPassword = c.string('currentPassword');
@@ -315,7 +323,7 @@ export async function changePassword(db: Db, caller: UserWithRole | null, body: 
   c.done();
   if (!(await verifyPassword(currentPassword, caller.passwordHash))) throw validationError('The provided current password is invalid');
   if (currentPassword === password) throw validationError('Your new password must be different than your current password');
-  const updated = await setPassword(db, caller.id, await hashPassword(password));
+  const updated = await setPassword(db, caller.id, await hashPassword(password), callerTokenId);
   if (!updated) throw unauthorizedError();
   await notifyPasswordChanged(db, updated);
   return session(db, updated);
