@@ -1,10 +1,9 @@
 import 'server-only';
 import type { Db } from '@/db/client';
 import { isUniqueViolation, rowsOf } from '@/db/client';
-import { siteUrl } from '@/platform/env';
 import { deliverPendingMail, queueMail, type MailMessage } from '@/platform/mail.server';
 import { log } from '@/platform/log';
-import { accountsConfig } from '../config';
+import { accountsConfig, accountsFrontendUrl } from '../config';
 import { alreadyRegisteredEmail, confirmationEmail, passwordChangedEmail, resetPasswordEmail } from '../emails';
 import { hitRateLimit } from '@/platform/rate-limit.server';
 import { randomBytes } from 'node:crypto';
@@ -227,8 +226,8 @@ async function notifyAlreadyRegistered(db: Db, user: UserWithRole): Promise<void
     const code = user.provider === 'local' ? await createToken(db, 'reset-password', user.id, RESET_CODE_TTL_MS) : null;
     const mail = alreadyRegisteredEmail({
       confirmed: user.confirmed,
-      resetUrl: code ? `${siteUrl()}/ucet/obnova-hesla?code=${encodeURIComponent(code)}` : `${siteUrl()}/ucet/zapomenute-heslo`,
-      signInUrl: `${siteUrl()}/ucet/prihlaseni`,
+      resetUrl: code ? `${accountsFrontendUrl()}/ucet/obnova-hesla?code=${encodeURIComponent(code)}` : `${accountsFrontendUrl()}/ucet/zapomenute-heslo`,
+      signInUrl: `${accountsFrontendUrl()}/ucet/prihlaseni`,
     });
     await mailAfterAnswer(db, { to: user.email, ...mail, kind: 'account-already-registered', relatedId: String(user.id) });
   } catch (err) {
@@ -257,7 +256,7 @@ async function lookalikeNewUser(db: Db, username: string, email: string) {
 
 async function sendConfirmation(db: Db, user: UserWithRole) {
   const code = await createToken(db, 'email-confirmation', user.id, CONFIRMATION_CODE_TTL_MS);
-  const mail = confirmationEmail(`${siteUrl()}/ucet/potvrzeni?confirmation=${encodeURIComponent(code)}`);
+  const mail = confirmationEmail(`${accountsFrontendUrl()}/ucet/potvrzeni?confirmation=${encodeURIComponent(code)}`);
   await mailAfterAnswer(db, { to: user.email, ...mail, kind: 'account-confirmation', relatedId: String(user.id) });
 }
 
@@ -271,7 +270,7 @@ export async function forgotPassword(db: Db, body: unknown) {
   if (user && !user.blocked && user.provider === 'local') {
     try {
       const code = await createToken(db, 'reset-password', user.id, RESET_CODE_TTL_MS);
-      const mail = resetPasswordEmail(`${siteUrl()}/ucet/obnova-hesla?code=${encodeURIComponent(code)}`);
+      const mail = resetPasswordEmail(`${accountsFrontendUrl()}/ucet/obnova-hesla?code=${encodeURIComponent(code)}`);
       await mailAfterAnswer(db, { to: user.email, ...mail, kind: 'account-reset-password', relatedId: String(user.id) });
     } catch (err) {
       log.error('forgot-password: could not queue the reset e-mail', { userId: user.id, err });
@@ -302,7 +301,7 @@ export async function resetPassword(db: Db, body: unknown) {
 
 async function notifyPasswordChanged(db: Db, user: UserWithRole) {
   try {
-    const mail = passwordChangedEmail(new Date(), `${siteUrl()}/ucet/zapomenute-heslo`);
+    const mail = passwordChangedEmail(new Date(), `${accountsFrontendUrl()}/ucet/zapomenute-heslo`);
     await mailAfterAnswer(db, { to: user.email, ...mail, kind: 'account-password-changed', relatedId: String(user.id) });
   } catch (err) {
     log.error('could not queue the password-changed notice', { userId: user.id, err });
