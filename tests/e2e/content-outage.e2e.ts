@@ -32,12 +32,17 @@ function serverEnv(): Record<string, string> {
 
 beforeAll(async () => {
   [browser, strapi] = await Promise.all([launchBrowser(), startFakeStrapi({ version: 'v5' })]);
+});
+// A new database (initdb) and a server start: each takes a while on a busy machine.
+beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-outage-'));
   const handle = await openDb({ url: path.join(dataDir, 'pglite') });
   await createOrPromoteAdmin(handle.db, ADMIN);
   await handle.close();
+}, 300_000);
+beforeAll(async () => {
   server = await startServer(serverEnv(), { dataDir });
-});
+}, 300_000);
 afterAll(async () => {
   await server?.stop();
   await browser?.close();
@@ -118,7 +123,7 @@ describe('a Strapi outage', () => {
     // Strapi's id 4 does not exist; the sample wedding with that id must not answer for it.
     expect((await get('/weddings/id/4')).status).toBe(404);
     expect((await bannerOn('/admin', 'desktop')).banner).toBeNull();
-  });
+  }, 180_000);
 
   it('keeps the last good content through three revalidations and a restart, with the admin banner', async () => {
     await strapi.stop();
@@ -143,7 +148,7 @@ describe('a Strapi outage', () => {
     await expectLastGoodContent('after the restart, revalidated');
     expect((await bannerOn('/admin', 'phone')).banner).toMatch(/^Strapi neodpovídá od \d{1,2}:\d{2}, zobrazuji poslední známý obsah\.$/);
     expect(count(server.output(), OUTAGE_LOG)).toBe(1);
-  });
+  }, 600_000);
 
   it('Strapi back: fresh content within one revalidation, the banner gone', async () => {
     strapi.data.weddings[0].fields.couple = 'Fake Strapi: Veronika & Lukáš po výpadku';
@@ -154,5 +159,5 @@ describe('a Strapi outage', () => {
     expect((await get('/weddings/veronika-lukas')).body).toContain('Fake Strapi: Veronika &amp; Lukáš po výpadku');
     expect((await bannerOn('/admin', 'desktop')).banner).toBeNull();
     expect(server.output()).toContain('strapi answers again');
-  });
+  }, 180_000);
 });
