@@ -27,7 +27,8 @@ let server: RunningServer;
 let dataDir: string;
 
 function serverEnv(): Record<string, string> {
-  return { ...strapi.env(), CONTENT_REVALIDATE_SECONDS: '1', CONTENT_TIMEOUT_MS: '500', REVALIDATE_SECRET: SECRET };
+  // A generous timeout: a slow answer on a busy machine must not look like an outage (a stopped server is refused at once).
+  return { ...strapi.env(), CONTENT_REVALIDATE_SECONDS: '1', CONTENT_TIMEOUT_MS: '10000', REVALIDATE_SECRET: SECRET };
 }
 
 beforeAll(async () => {
@@ -55,7 +56,7 @@ async function get(p: string): Promise<{ status: number; body: string }> {
 }
 
 async function revalidate(): Promise<void> {
-  const res = await fetch(`${server.url}/api/revalidate`, { method: 'POST', headers: { 'x-revalidate-secret': SECRET } });
+  const res = await fetch(`${server.url}/api/revalidate`, { method: 'POST', headers: { 'x-revalidate-secret': SECRET, 'content-type': 'application/json' }, body: '{}' });
   expect(res.status).toBe(200);
 }
 
