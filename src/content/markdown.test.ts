@@ -17,6 +17,16 @@ describe('renderMarkdown', () => {
     expect(html).not.toContain('javascript:');
     expect(html).toContain('klik');
   });
+  it('never takes another host for a site link: //host, /\\host and the same with a tab or line break', () => {
+    const sources = ['//evil.example/x', '/\\evil.example', '/\t/evil.example', '/\n\\evil.example', ' //evil.example'];
+    for (const href of sources) {
+      const html = renderMarkdown(`[klik](<${href}>) ![obr](<${href}>)`);
+      expect(html, JSON.stringify(href)).not.toMatch(/<a |<img /);
+      expect(html).toContain('klik');
+    }
+    // Site paths stay links.
+    expect(renderMarkdown('[a](/cenik) [b](./x) [c](../y) [d](#faq)')).toMatch(/href="\/cenik".*href="\.\/x".*href="\.\.\/y".*href="#faq"/);
+  });
 });
 
 describe('renderNestedMarkdown (the wedding story)', () => {

@@ -8,7 +8,21 @@ import { escapeHtml } from '@/platform/html';
  * - trusted (the deployment's own files in content/): raw HTML is allowed.
  * In both, external links open normally but carry rel="noopener noreferrer" (no opener leak).
  */
-const SAFE_HREF = /^(?:https?:|mailto:|tel:|\/(?!\/)|#|\.{0,2}\/)/i;
+const SAFE_SCHEME = /^(?:https?:|mailto:|tel:)/i;
+
+/**
+ * A path on this site: `/x`, `./x`, `../x`. Not `//host` or `/\\host` — browsers read both (and the same with a tab or
+ * line break between, which they drop) as another host's address.
+ */
+function isSitePath(href: string): boolean {
+  const h = href.replace(/[\t\n\r]/g, '');
+  return /^\/(?![/\\])/.test(h) || /^\.{1,2}\//.test(h);
+}
+
+function isSafeHref(href: string): boolean {
+  const h = href.trim();
+  return SAFE_SCHEME.test(h) || h.startsWith('#') || isSitePath(h);
+}
 
 function createMarked(trusted: boolean, headingShift = 0): Marked {
   return new Marked({
@@ -31,13 +45,13 @@ function createMarked(trusted: boolean, headingShift = 0): Marked {
               return escapeHtml(text);
             },
             image({ href, title, text }: Tokens.Image) {
-              if (!/^(?:https:|\/(?!\/))/i.test(href.trim())) return escapeHtml(text);
+              if (!/^https:/i.test(href.trim()) && !isSitePath(href.trim())) return escapeHtml(text);
               return `<img src="${escapeHtml(href)}" alt="${escapeHtml(text)}"${title ? ` title="${escapeHtml(title)}"` : ''} loading="lazy" decoding="async">`;
             },
           }),
       link({ href, title, tokens }: Tokens.Link) {
         const inner = this.parser.parseInline(tokens);
-        if (!trusted && !SAFE_HREF.test(href.trim())) return inner;
+        if (!trusted && !isSafeHref(href)) return inner;
         const external = /^https?:/i.test(href);
         return `<a href="${escapeHtml(href)}"${title ? ` title="${escapeHtml(title)}"` : ''}${external ? ' rel="noopener noreferrer"' : ''}>${inner}</a>`;
       },

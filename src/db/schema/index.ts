@@ -5,3 +5,5 @@ export * from './accounts';
 export * from './bookings';
 export * from './studio';
 export * from './content';
+export * from './terms';
+export * from './billing';
