@@ -87,7 +87,7 @@ export function alreadyRegisteredEmail(opts: { confirmed: boolean; resetUrl: str
       ]
     : [
         'někdo (možná vy) se právě pokusil zaregistrovat s touto e-mailovou adresou. Účet s ní už je založený, ale zatím nebyl potvrzen.',
-        'Pokud jste ho zakládali vy, nastavte si heslo odkazem níže (platí 1 hodinu) — tím se účet zároveň potvrdí a jakékoli dřívější heslo přestane platit.',
+        'Pokud jste ho zakládali vy, nastavte si heslo odkazem níže (platí 1 hodinu) – tím se účet zároveň potvrdí a jakékoli dřívější heslo přestane platit.',
         'Pokud jste účet nezakládali, nastavte si heslo také: nikdo jiný se pak k účtu s vaší adresou nepřihlásí.',
       ];
   const action = opts.confirmed ? { label: 'Přihlásit se', url: opts.signInUrl } : { label: 'Nastavit heslo', url: opts.resetUrl };

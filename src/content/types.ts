@@ -120,3 +120,18 @@ export interface ContentProbe {
   error?: string;
   durationMs: number;
 }
+
+/**
+ * What a visitor reads where a source left a gap: the spec's fallbacks above stay the entity's values (every provider
+ * fills gaps alike), and views show them in Czech through these helpers.
+ */
+export function coupleLabel(couple: string): string {
+  return couple === FALLBACK_COUPLE ? 'Svatba' : couple;
+}
+export function locationLabel(location: string): string {
+  return location === FALLBACK_LOCATION ? 'Místo neuvedeno' : location;
+}
+/** A non-ISO date as it is (free text from a CMS), the missing one as „Datum neuvedeno“. */
+export function dateTextLabel(date: string): string {
+  return date === FALLBACK_DATE ? 'Datum neuvedeno' : date;
+}

@@ -5,3 +5,8 @@ export * from './accounts';
 export * from './bookings';
 export * from './studio';
 export * from './content';
+export * from './terms';
+export * from './billing';
+export * from './photos';
+export * from './galleries';
+export * from './gallery-delivery';

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { Wedding, WeddingDetail } from '@/content/types';
+import { coupleLabel, dateTextLabel, locationLabel, type Wedding, type WeddingDetail } from '@/content/types';
 import { WeddingCard, WeddingGrid } from './wedding-card';
 import { getSiteInfo } from '@/site/public.server';
 import { Gallery } from '@/content/ui/gallery/gallery';
@@ -45,15 +45,15 @@ export function WeddingDetailView({ wedding, searchParams, routeQuery = {}, back
           <span aria-hidden="true"> · </span>
           Svatba {wedding.year}
         </p>
-        <h1 className={styles.title}>{wedding.couple}</h1>
+        <h1 className={styles.title}>{coupleLabel(wedding.couple)}</h1>
         <dl className={styles.facts}>
           <div>
             <dt>Datum</dt>
-            <dd data-testid="wedding-date">{day ? <time dateTime={day.toISOString().slice(0, 10)}>{formatCzechDate(wedding.date)}</time> : wedding.date}</dd>
+            <dd data-testid="wedding-date">{day ? <time dateTime={day.toISOString().slice(0, 10)}>{formatCzechDate(wedding.date)}</time> : dateTextLabel(wedding.date)}</dd>
           </div>
           <div>
             <dt>Místo</dt>
-            <dd>{wedding.location}</dd>
+            <dd>{locationLabel(wedding.location)}</dd>
           </div>
           <div>
             <dt>Fotografie</dt>
@@ -67,7 +67,7 @@ export function WeddingDetailView({ wedding, searchParams, routeQuery = {}, back
         <figure className={styles.hero}>
           <Photo
             image={hero}
-            alt={hero.alternativeText || `Svatba ${wedding.couple}`}
+            alt={hero.alternativeText || `Svatba ${coupleLabel(wedding.couple)}`}
             sizes="(min-width: 82rem) 77rem, 100vw"
             priority
             className={styles.heroImg}
@@ -89,7 +89,7 @@ export function WeddingDetailView({ wedding, searchParams, routeQuery = {}, back
         {wedding.wedding_images.length ? (
           <Gallery
             images={wedding.wedding_images}
-            label={`Fotografie – ${wedding.couple}`}
+            label={`Fotografie – ${coupleLabel(wedding.couple)}`}
             category={firstParam(searchParams, 'kategorie')}
             photo={firstParam(searchParams, 'foto')}
             page={firstParam(searchParams, 'strana')}
