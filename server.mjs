@@ -87,7 +87,8 @@ const staticAssets = createStaticAssets({ root: path.join(dir, '.next', 'static'
 
 const server = http.createServer((req, res) => {
   applyClientAddress(req, trust);
-  if (fastPath.serve(req, res) || staticAssets.serve(req, res)) return;
+  // An unsatisfiable Range on a build file: 416 here (Next's static serving would answer 500).
+  if (staticAssets.rangeNotSatisfiable(req, res) || fastPath.serve(req, res) || staticAssets.serve(req, res)) return;
   fastPath.observe(req, res);
   staticAssets.observe(req, res);
   handle(req, res).catch((err) => {

@@ -1,6 +1,8 @@
 import 'server-only';
 import { accountsJobs } from '@/accounts/jobs.server';
 import { accountsStartupSteps } from '@/accounts/startup.server';
+import { emailsWithWeddingSince } from '@/bookings/public.server';
+import { billingJobs } from '@/billing/public.server';
 import { bookingsJobs } from '@/bookings/scheduler.server';
 import { clearContentCache } from '@/content/cache';
 import { contentReadiness, contentStartupSteps } from '@/content/startup.server';
@@ -30,7 +32,7 @@ export function startupSteps(): StartupStep[] {
     },
     // Photos queued when the process last stopped are processed (in the supervised worker process).
     { name: 'photo queue', run: startPhotos },
-    { name: 'scheduled jobs', run: async () => startJobs([...platformJobs(), ...accountsJobs(), ...bookingsJobs()]) },
+    { name: 'scheduled jobs', run: async () => startJobs([...platformJobs(), ...accountsJobs({ weddingsSince: emailsWithWeddingSince }), ...bookingsJobs(), ...billingJobs()]) },
   ];
 }
 

@@ -8,6 +8,7 @@ const LINKS = [
   { href: '/admin/svatby', label: 'Svatby' },
   { href: '/admin/galerie', label: 'Galerie' },
   { href: '/admin/blog', label: 'Blog' },
+  { href: '/admin/platby', label: 'Platby' },
   { href: '/admin/mail', label: 'E-maily' },
   { href: '/admin/bookings/gdpr', label: 'Osobní údaje' },
   { href: '/admin/ucet', label: 'Váš účet' },

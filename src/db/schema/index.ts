@@ -4,5 +4,8 @@ export * from './platform';
 export * from './accounts';
 export * from './bookings';
 export * from './studio';
+export * from './content';
+export * from './terms';
+export * from './billing';
 export * from './photos';
 export * from './galleries';
