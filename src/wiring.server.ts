@@ -7,7 +7,7 @@ import { bookingsJobs } from '@/bookings/scheduler.server';
 import { clearContentCache } from '@/content/cache';
 import { contentReadiness, contentStartupSteps } from '@/content/startup.server';
 import { log } from '@/platform/log';
-import { startPhotos } from '@/photos/public.server';
+import { photosJobs, startPhotos } from '@/photos/public.server';
 import { platformJobs, startJobs } from '@/platform/jobs.server';
 import type { ReadinessCheck } from '@/platform/readiness.server';
 import type { StartupStep } from '@/platform/startup.server';
@@ -32,7 +32,7 @@ export function startupSteps(): StartupStep[] {
     },
     // Photos queued when the process last stopped are processed (in the supervised worker process).
     { name: 'photo queue', run: startPhotos },
-    { name: 'scheduled jobs', run: async () => startJobs([...platformJobs(), ...accountsJobs({ weddingsSince: emailsWithWeddingSince }), ...bookingsJobs(), ...billingJobs()]) },
+    { name: 'scheduled jobs', run: async () => startJobs([...platformJobs(), ...accountsJobs({ weddingsSince: emailsWithWeddingSince }), ...bookingsJobs(), ...billingJobs(), ...photosJobs()]) },
   ];
 }
 

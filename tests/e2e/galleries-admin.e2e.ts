@@ -105,6 +105,13 @@ describe.each([
     expect(patched.status).toBe(200);
     expect(await gallery(id)).toMatchObject({ published: true, downloads: 'web', zip: false, downloadPin: '2468', selectionLimit: 40, guestCode: 'HOSTE-2026' });
     expect((await api('/api/admin/galleries/nic', { headers: auth })).status).toBe(404);
+    // The session cookie from another site's page changes nothing.
+    const cookie = { cookie: `strapi_jwt=${auth.authorization!.slice('Bearer '.length)}` };
+    const foreign = await api(`/api/admin/galleries/${id}`, { method: 'PATCH', headers: { ...cookie, origin: 'https://evil.example', 'content-type': 'application/json' }, body: JSON.stringify({ published: false }) });
+    expect(foreign.status).toBe(403);
+    const foreignTus = await api('/api/admin/uploads', { method: 'POST', headers: { ...cookie, origin: 'https://evil.example', 'tus-resumable': '1.0.0', 'upload-length': '10' } });
+    expect(foreignTus.status).toBe(403);
+    expect((await gallery(id)).published).toBe(true);
     expect((await api(`/api/admin/galleries/${id}`, { method: 'DELETE', headers: auth })).status).toBe(204);
     expect((await api(`/api/admin/galleries/${id}`, { headers: auth })).status).toBe(404);
   }, 60_000);
@@ -312,6 +319,8 @@ describe('galleries admin in Chromium', () => {
       return Math.max(0, ...sizes);
     };
     await expect.poll(staged, { timeout: 60_000, interval: 100 }).toBeGreaterThan(300_000);
+    // The overall bar says how long is left.
+    await expect.poll(() => page.locator('label[for="upload-overall"]').textContent(), { timeout: 30_000 }).toMatch(/zbývá asi \d+/);
     await page.reload();
     const stagedBeforeResume = staged();
     await hydrated(page, '#gallery-files');

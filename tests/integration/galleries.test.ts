@@ -33,9 +33,9 @@ describe.each([
     if (!enabled) return;
     h = await createTestDb(kind);
     deps = { db: h.db, storage: createLocalStorage(fs.mkdtempSync(path.join(tmp, `${kind}-`))) };
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
-    if (enabled) await h.close();
+    if (enabled) await h?.close();
   });
 
   it.runIf(enabled)('creates a gallery with a slug and a generated code, found by slug with its sets', async () => {
