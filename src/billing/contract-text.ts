@@ -1,4 +1,5 @@
 import { formatCzechDate } from '@/platform/dates';
+import { czechCount, DAYS_GEN, MONTHS, WEEKS_GEN, YEARS } from '@/site/public';
 import { formatKc } from './money';
 import type { ContractSnapshot } from './snapshot';
 
@@ -12,8 +13,8 @@ type Draft = Omit<ContractSnapshot, 'sections' | 'title'>;
 export function contractText(d: Draft): Pick<ContractSnapshot, 'title' | 'sections'> {
   const s = d.supplier;
   const place = [d.wedding.venue, d.wedding.town].filter(Boolean).join(', ') || 'místo upřesníme společně';
-  const deposit = `${formatKc(d.deposit.amount)} (${d.deposit.percent} % ceny)`;
-  const storno = d.storno.map((t) => `${t.label}: ${t.percent} % ceny`).join('; ');
+  const deposit = `${formatKc(d.deposit.amount)} (${d.deposit.percent}\u00a0% ceny)`;
+  const storno = d.storno.map((t) => `${t.label}: ${t.percent}\u00a0% ceny`).join('; ');
   const terms = d.terms as { deliveryWeeks?: number; previewDays?: number; galleryMonths?: number; archiveYears?: number };
   return {
     title: 'Smlouva o dílo – svatební fotografování a rezervace termínu',
@@ -35,9 +36,9 @@ export function contractText(d: Draft): Pick<ContractSnapshot, 'title' | 'sectio
       {
         title: '3. Cena a platby',
         paragraphs: [
-          `Cena díla činí ${formatKc(d.price)}. Zhotovitel ${s.vatLabel === 'Neplátce DPH' ? 'není plátcem DPH' : `je plátcem DPH (${s.vatLabel})`}.`,
-          `Záloha ${deposit} je splatná do ${d.deposit.dueDays} dnů od přijetí smlouvy na účet ${s.bankAccount} (IBAN ${s.iban}) s variabilním symbolem ${d.deposit.variableSymbol}. Po přijetí platby zhotovitel vystaví doklad o přijaté platbě.`,
-          `Doplatek (cena díla po odečtení zálohy) je splatný do ${d.balanceDueDaysAfterWedding} dnů po svatbě na základě faktury.`,
+          `Cena díla činí ${formatKc(d.price)}. ${s.vatLabel === 'Neplátce DPH' ? 'Zhotovitel: Neplátce DPH, cena je konečná' : `Zhotovitel: ${s.vatLabel}`}.`,
+          `Záloha ${deposit} je splatná do ${czechCount(d.deposit.dueDays, DAYS_GEN)} od přijetí smlouvy na účet ${s.bankAccount} (IBAN ${s.iban}) s variabilním symbolem ${d.deposit.variableSymbol}. Po přijetí platby zhotovitel vystaví doklad o přijaté platbě.`,
+          `Doplatek (cena díla po odečtení zálohy) je splatný do ${czechCount(d.balanceDueDaysAfterWedding, DAYS_GEN)} po svatbě na základě faktury.`,
         ],
       },
       {
@@ -49,7 +50,7 @@ export function contractText(d: Draft): Pick<ContractSnapshot, 'title' | 'sectio
       {
         title: '5. Předání díla',
         paragraphs: [
-          `Ukázku fotografií zhotovitel pošle do ${terms.previewDays ?? 7} dnů a kompletní galerii předá do ${terms.deliveryWeeks ?? 6} týdnů od svatby. Galerie je online dostupná ${terms.galleryMonths ?? 12} měsíců, zálohu fotografií zhotovitel uchovává ${terms.archiveYears ?? 3} roky.`,
+          `Ukázku fotografií zhotovitel pošle do ${czechCount(terms.previewDays ?? 7, DAYS_GEN)} a kompletní galerii předá do ${czechCount(terms.deliveryWeeks ?? 6, WEEKS_GEN)} od svatby. Galerie je online dostupná ${czechCount(terms.galleryMonths ?? 12, MONTHS)}, zálohu fotografií zhotovitel uchovává ${czechCount(terms.archiveYears ?? 3, YEARS)}.`,
         ],
       },
       {

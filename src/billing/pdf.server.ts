@@ -51,7 +51,7 @@ export async function proformaPdf(s: ContractSnapshot, deposit: { amount: number
   w.row('IBAN', sup.iban);
   w.row('Variabilní symbol', deposit.variableSymbol);
   w.rule();
-  w.row(`Záloha ${s.deposit.percent} % na svatební fotografování ${formatCzechDate(s.wedding.date)} (rezervace ${s.reference})`, formatKc(deposit.amount));
+  w.row(`Záloha ${s.deposit.percent}\u00a0% na svatební fotografování ${formatCzechDate(s.wedding.date)} (rezervace ${s.reference})`, formatKc(deposit.amount));
   w.row('Celkem k úhradě', formatKc(deposit.amount), { bold: true });
   w.rule();
   const payload = qrPlatba({ iban: sup.iban, amount: deposit.amount, variableSymbol: deposit.variableSymbol, message: `Záloha ${s.reference}` });
@@ -63,7 +63,7 @@ export async function invoicePdf(s: InvoiceSnapshot): Promise<Buffer> {
   const sup = s.supplier;
   const w = await PdfWriter.create(`${s.title} ${s.number}`, `Rezervace ${s.reference}`);
   w.text(`${s.title} č. ${s.number}`, { size: 16, bold: true, gapAfter: 2 });
-  w.text(sup.vatLabel === 'Neplátce DPH' ? 'Dodavatel není plátcem DPH.' : sup.vatLabel, { size: 9, muted: true, gapAfter: 8 });
+  w.text(sup.vatLabel, { size: 9, muted: true, gapAfter: 8 });
   w.heading('Dodavatel', 11).text(`${sup.name}, ${sup.street}, ${sup.postalCode} ${sup.city}`).text(`IČO ${sup.ico} · ${sup.vatLabel}`);
   w.heading('Odběratel', 11).text(s.customer.names.join(' a ')).text(s.customer.email);
   w.rule();

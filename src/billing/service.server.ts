@@ -4,6 +4,7 @@ import type { Db } from '@/db/client';
 import { isUniqueViolation } from '@/db/client';
 import { changeStatus, clientHash, getInquiry, isDateFree, setHoldExpiry, type BookingConfig, type InquiryDetail } from '@/bookings/public.server';
 import { getPricing, getSiteInfo, getTerms, stornoLines, vatLabel } from '@/site/public.server';
+import { czechCount, DAYS_GEN } from '@/site/public';
 import { addDays, daysBetween, formatCzechDate, localToday, TIME_ZONE } from '@/platform/dates';
 import { siteUrl } from '@/platform/env';
 import { log } from '@/platform/log';
@@ -149,7 +150,7 @@ export async function sendContract(db: Db, req: SendContractInput): Promise<{ co
   const url = await contractUrl(db, id);
   const site = getSiteInfo().photographer;
   const date = formatCzechDate(inquiry.weddingDate);
-  const text = `Dobrý den,\n\nposílám vám smlouvu k vaší svatbě ${date} (rezervace ${inquiry.reference}). Přečtěte si ji prosím a přijměte ji na této stránce:\n${url}\n\nCena: ${formatKc(price)}, záloha ${formatKc(deposit)} (${terms.depositPercent} %), splatná do ${terms.depositDueDays} dnů od přijetí smlouvy. Po přijetí uvidíte na stejné stránce zálohovou fakturu s QR kódem pro platbu.\n\nS pozdravem\n${site.name}\n${site.phone}\n`;
+  const text = `Dobrý den,\n\nposílám vám smlouvu k vaší svatbě ${date} (rezervace ${inquiry.reference}). Přečtěte si ji prosím a přijměte ji na této stránce:\n${url}\n\nCena: ${formatKc(price)}, záloha ${formatKc(deposit)} (${terms.depositPercent}\u00a0%), splatná do ${czechCount(terms.depositDueDays, DAYS_GEN)} od přijetí smlouvy. Po přijetí uvidíte na stejné stránce zálohovou fakturu s QR kódem pro platbu.\n\nS pozdravem\n${site.name}\n${site.phone}\n`;
   const mailIds = [await queueMail(db, { to: inquiry.email, subject: `Smlouva k vaší svatbě ${date} – ${inquiry.reference}`, text, kind: 'contract-sent', relatedId: inquiry.reference })];
   log.info('contract sent', { reference: inquiry.reference, contractId: id });
   return { contractId: id, url, mailIds };
@@ -619,7 +620,7 @@ async function afterPayment(db: Db, deposit: DepositRecord, before: DepositRecor
     kind: 'deposit',
     inquiry,
     contract,
-    items: [{ label: `Záloha ${contract.snapshot.deposit.percent} % na svatební fotografování ${formatCzechDate(contract.snapshot.wedding.date)} (rezervace ${inquiry.reference})`, amount: deposit.amount }],
+    items: [{ label: `Záloha ${contract.snapshot.deposit.percent}\u00a0% na svatební fotografování ${formatCzechDate(contract.snapshot.wedding.date)} (rezervace ${inquiry.reference})`, amount: deposit.amount }],
     paidOn: localToday(deposit.paidAt ?? now),
     dueOn: null,
     now,

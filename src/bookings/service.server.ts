@@ -302,9 +302,10 @@ export async function runMaintenance(db: Db, config: BookingConfig, now = new Da
   for (const e of expired) log.info('hold expired, date released', { reference: e.reference });
   const cutoff = addMonths(localToday(now), -config.retentionMonths);
   const open = await anonymiseClosedBefore(db, cutoff, now);
-  // Bookings (confirmed, done) are kept for the contract's limitation period, then anonymised the same way.
+  // Bookings (confirmed, done, and cancelled after confirmation) are kept for the contract's limitation period,
+  // then anonymised the same way.
   const contractCutoff = addMonths(localToday(now), -config.contractRetentionMonths);
-  const booked = await anonymiseClosedBefore(db, contractCutoff, now, ['confirmed', 'done']);
+  const booked = await anonymiseClosedBefore(db, contractCutoff, now, ['confirmed', 'done', 'cancelled']);
   const anonymised = open + booked;
   if (anonymised) log.info('inquiries anonymised', { count: anonymised, cutoff, contractCutoff });
   // The admin list's counts: fold the rows the triggers append (see migration 0021) before they pile up.

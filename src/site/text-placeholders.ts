@@ -2,6 +2,7 @@ import { getSiteInfo, vatLabel } from './identity';
 import { termPlaceholders } from './terms';
 import { priceFactPlaceholders } from './price-facts';
 import { getEnv } from '@/platform/env';
+import { czechCount, DAYS, HOURS } from './plural';
 import { googleAnalyticsConfigured } from '@/platform/analytics/configured';
 
 /**
@@ -24,8 +25,18 @@ export function sitePlaceholders(): Record<string, string> {
   };
 }
 
+/** Facts of the running configuration the privacy notice names: the session cookie's name and lifetime. */
+export function configPlaceholders(): Record<string, string> {
+  const env = getEnv();
+  const seconds = env.AUTH_COOKIE_MAX_AGE;
+  return {
+    sessionCookieName: env.AUTH_COOKIE_NAME,
+    sessionCookieLifetime: seconds >= 86_400 ? czechCount(Math.round(seconds / 86_400), DAYS) : czechCount(Math.ceil(seconds / 3600), HOURS),
+  };
+}
+
 export function contentPlaceholders(): Record<string, string> {
-  return { ...sitePlaceholders(), ...termPlaceholders(), ...priceFactPlaceholders() };
+  return { ...sitePlaceholders(), ...configPlaceholders(), ...termPlaceholders(), ...priceFactPlaceholders() };
 }
 
 /**
@@ -35,7 +46,15 @@ export function contentPlaceholders(): Record<string, string> {
  */
 export function contentSwitches(): Record<string, boolean> {
   const env = getEnv();
-  return { googleAnalytics: googleAnalyticsConfigured(env) };
+  return {
+    googleAnalytics: googleAnalyticsConfigured(env),
+    // Photos are then loaded from Contentful's servers: the privacy notice names Contentful as a recipient.
+    contentful: env.CONTENT_SOURCE === 'contentful',
+    // Accounts kept in a Strapi: the site cannot delete idle ones there, and says so.
+    strapiAccounts: env.ACCOUNTS_SOURCE === 'strapi',
+    // Provider sign-in (built-in accounts): a short-lived cookie carries the sign-in's state.
+    oidc: env.ACCOUNTS_SOURCE === 'builtin' && Boolean(env.OIDC_ISSUER),
+  };
 }
 
 const SECTION = /\{\{([#^])([a-zA-Z]+)\}\}([\s\S]*?)\{\{\/\2\}\}/g;

@@ -232,7 +232,7 @@ function expectStrictScriptSrc(policy: string | null, what: string) {
 }
 
 describe('every answer of every public page carries a strict script-src', () => {
-  it('cache miss, hit, fast path, HEAD, with queries, RSC requests and not-found', async () => {
+  it('cache miss, hit, fast path, HEAD, with queries, RSC requests and not-found', { timeout: 240_000 }, async () => {
     const portfolio = await (await fetch(`${server.url}/portfolio`)).text();
     const wedding = /href="(\/weddings\/[a-z0-9-]+)"/.exec(portfolio)?.[1];
     const blog = await (await fetch(`${server.url}/blog`)).text();

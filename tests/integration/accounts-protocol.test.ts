@@ -9,7 +9,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { createTestDb, hasPostgres } from '@tests/support/test-db';
 import type { DbHandle } from '@/db/client';
 import { mailOutbox, rateLimits } from '@/db/schema';
-import { resetEnvForTests } from '@/platform/env';
+import { parseEnv, resetEnvForTests } from '@/platform/env';
 import { createOrPromoteAdmin } from '@/accounts/admin';
 import { findUserByEmail, updateUser } from '@/accounts/builtin/repository';
 import { jwtSecret } from '@/accounts/builtin/jwt.server';
@@ -28,6 +28,8 @@ function setEnv(extra: Record<string, string | undefined> = {}) {
     JWT_SECRET: undefined,
     OIDC_ISSUER: undefined,
     OIDC_CLIENT_ID: undefined,
+    CORS_ORIGINS: undefined,
+    ACCOUNTS_FRONTEND_URL: undefined,
     ...extra,
   };
   for (const [k, v] of Object.entries(base)) {
@@ -462,8 +464,111 @@ describe.each(kinds)('built-in account server over HTTP (%s)', (kind) => {
       expect(ok.status).toBe(200);
       expect(ok.json).toMatchObject({ jwt: expect.any(String), user: { ...userShape, email } });
       expect((await lastMailTo(email)).subject).toBe('Heslo k vašemu účtu bylo změněno');
-      expectError(await call('GET', '/users/me', { token }), 401, 'UnauthorizedError', 'Missing or invalid credentials');
+      // Token continuity: the session that made the change and the answer's new jwt both work.
+      expect((await call('GET', '/users/me', { token })).status).toBe(200);
       expect((await call('GET', '/users/me', { token: ok.json?.jwt as string })).status).toBe(200);
+    });
+
+    it('keeps the session that made the change and ends every other; a reset ends all of them', async () => {
+      const { email, password } = await confirmedUser();
+      const first = (await call('POST', '/auth/local', { body: { identifier: email, password } })).json?.jwt as string;
+      const other = (await call('POST', '/auth/local', { body: { identifier: email, password } })).json?.jwt as string;
+      ip = nextIp();
+      const changed = await call('POST', '/auth/change-password', { token: first, body: { currentPassword: password, password: 'nove-heslo-1', passwordConfirmation: 'nove-heslo-1' } });
+      expect(changed.status).toBe(200);
+      expect((await call('GET', '/users/me', { token: first })).status).toBe(200);
+      expectError(await call('GET', '/users/me', { token: other }), 401, 'UnauthorizedError', 'Missing or invalid credentials');
+      // The kept session can change the password again, and stays signed in.
+      const again = await call('POST', '/auth/change-password', { token: first, body: { currentPassword: 'nove-heslo-1', password: 'nove-heslo-2', passwordConfirmation: 'nove-heslo-2' } });
+      expect(again.status).toBe(200);
+      expect((await call('GET', '/users/me', { token: first })).status).toBe(200);
+      // A change from the newest session ends the one kept before.
+      const newest = again.json?.jwt as string;
+      ip = nextIp();
+      expect((await call('POST', '/auth/change-password', { token: newest, body: { currentPassword: 'nove-heslo-2', password: 'nove-heslo-3', passwordConfirmation: 'nove-heslo-3' } })).status).toBe(200);
+      expect((await call('GET', '/users/me', { token: newest })).status).toBe(200);
+      expectError(await call('GET', '/users/me', { token: first }), 401, 'UnauthorizedError', 'Missing or invalid credentials');
+      // A reset keeps nobody signed in.
+      ip = nextIp();
+      expect((await call('POST', '/auth/forgot-password', { body: { email } })).status).toBe(200);
+      const code = codeFrom((await lastMailTo(email)).text, 'code');
+      expect((await call('POST', '/auth/reset-password', { body: { code, password: 'nove-heslo-4', passwordConfirmation: 'nove-heslo-4' } })).status).toBe(200);
+      expectError(await call('GET', '/users/me', { token: newest }), 401, 'UnauthorizedError', 'Missing or invalid credentials');
+    });
+  });
+
+  // ---- CORS, JSON errors, front-end links ----------------------------------------------------------------------
+  describe('CORS for bearer-token front-ends (CORS_ORIGINS)', () => {
+    const FRONT = 'http://front.test:3001';
+
+    it('without CORS_ORIGINS: no CORS headers and a foreign POST is refused as before', async () => {
+      const pre = await fetch(`${server.url}/api/auth/local`, { method: 'OPTIONS', headers: { origin: FRONT, 'access-control-request-method': 'POST' } });
+      expect(pre.status).toBe(403);
+      expect(pre.headers.get('access-control-allow-origin')).toBeNull();
+      const res = await call('POST', '/auth/local', { body: { identifier: 'x@example.cz', password: 'nic-12345' }, headers: { origin: FRONT } });
+      expectError(res, 403, 'ForbiddenError', 'Cross-origin request refused');
+      expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    });
+
+    it('answers preflights and calls of a listed origin (no credentials), refuses other origins', async () => {
+      setEnv({ CORS_ORIGINS: `${FRONT}, https://app.example.cz` });
+      const pre = await fetch(`${server.url}/api/auth/local`, { method: 'OPTIONS', headers: { origin: FRONT, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
+      expect(pre.status).toBe(204);
+      expect(pre.headers.get('access-control-allow-origin')).toBe(FRONT);
+      expect(pre.headers.get('access-control-allow-methods')).toBe('GET, POST, OPTIONS');
+      expect(pre.headers.get('access-control-allow-headers')).toBe('Authorization, Content-Type');
+      expect(pre.headers.get('access-control-allow-credentials')).toBeNull();
+      expect(pre.headers.get('vary')).toContain('Origin');
+      const { email, password } = await confirmedUser();
+      const login = await call('POST', '/auth/local', { body: { identifier: email, password }, headers: { origin: FRONT } });
+      expect(login.status).toBe(200);
+      expect(login.headers.get('access-control-allow-origin')).toBe(FRONT);
+      expect(login.headers.get('access-control-allow-credentials')).toBeNull();
+      const me = await call('GET', '/users/me?populate[0]=role', { token: login.json?.jwt as string, headers: { origin: FRONT } });
+      expect(me.status).toBe(200);
+      expect(me.headers.get('access-control-allow-origin')).toBe(FRONT);
+      // Errors carry the header too, so the front-end can read Strapi's message.
+      const wrong = await call('POST', '/auth/local', { body: { identifier: email, password: 'spatne-heslo' }, headers: { origin: FRONT } });
+      expectError(wrong, 400, 'ValidationError', 'Invalid identifier or password');
+      expect(wrong.headers.get('access-control-allow-origin')).toBe(FRONT);
+      // An origin not in the list: refused as before, and its preflight gets no CORS answer.
+      const evil = await call('POST', '/auth/local', { body: { identifier: email, password }, headers: { origin: 'https://evil.example' } });
+      expectError(evil, 403, 'ForbiddenError', 'Cross-origin request refused');
+      const evilPre = await fetch(`${server.url}/api/users/me`, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' } });
+      expect(evilPre.status).toBe(403);
+      expect(evilPre.headers.get('access-control-allow-origin')).toBeNull();
+      // Only GET and POST are offered.
+      const put = await fetch(`${server.url}/api/users/me`, { method: 'OPTIONS', headers: { origin: FRONT, 'access-control-request-method': 'PUT' } });
+      expect(put.status).toBe(403);
+    });
+
+    it('answers other methods of an account endpoint with a JSON 405 and unknown paths with a JSON 404', async () => {
+      const get = await call('GET', '/auth/local');
+      expectError(get, 405, 'MethodNotAllowedError', 'Method Not Allowed');
+      expect(get.headers.get('content-type')).toContain('application/json');
+      expectError(await call('POST', '/users/me'), 405, 'MethodNotAllowedError', 'Method Not Allowed');
+      expectError(await call('GET', '/auth/nic-takoveho'), 404, 'NotFoundError', 'Not Found');
+    });
+
+    it('ACCOUNTS_FRONTEND_URL: mailed links and the confirmation redirect lead to the front-end', async () => {
+      setEnv({ CORS_ORIGINS: FRONT, ACCOUNTS_FRONTEND_URL: `${FRONT}/` });
+      const email = newEmail('front');
+      expect((await call('POST', '/auth/local/register', { body: { username: email, email, password: 'svatba-2025' }, headers: { origin: FRONT } })).status).toBe(200);
+      const confirmMail = await lastMailTo(email);
+      expect(confirmMail.text).toContain(`${FRONT}/ucet/potvrzeni?confirmation=`);
+      const conf = await call('GET', `/auth/email-confirmation?confirmation=${encodeURIComponent(codeFrom(confirmMail.text, 'confirmation'))}`, { headers: { origin: FRONT } });
+      expect(conf.status).toBe(302);
+      expect(conf.headers.get('location')).toBe(`${FRONT}/ucet/prihlaseni?potvrzeno=1`);
+      ip = nextIp();
+      expect((await call('POST', '/auth/forgot-password', { body: { email }, headers: { origin: FRONT } })).status).toBe(200);
+      expect((await lastMailTo(email)).text).toContain(`${FRONT}/ucet/obnova-hesla?code=`);
+    });
+
+    it('refuses to start with ACCOUNTS_FRONTEND_URL outside the site and CORS_ORIGINS, or a CORS_ORIGINS entry that is not an origin', () => {
+      expect(() => parseEnv({ SITE_URL: SITE, ACCOUNTS_FRONTEND_URL: 'https://jinde.example' })).toThrow(/ACCOUNTS_FRONTEND_URL \(https:\/\/jinde\.example\) musí být adresa webu nebo jeden z CORS_ORIGINS/);
+      expect(() => parseEnv({ SITE_URL: SITE, CORS_ORIGINS: 'https://app.example.cz/cesta' })).toThrow(/není origin/);
+      expect(() => parseEnv({ SITE_URL: SITE, CORS_ORIGINS: 'ftp://app.example.cz' })).toThrow(/není origin/);
+      expect(parseEnv({ SITE_URL: SITE, CORS_ORIGINS: 'https://app.example.cz, http://localhost:3001/', ACCOUNTS_FRONTEND_URL: 'https://app.example.cz/ucty' }).CORS_ORIGINS).toEqual(['https://app.example.cz', 'http://localhost:3001']);
     });
   });
 

@@ -27,6 +27,7 @@ import { addDays, localToday } from '@/platform/dates';
 import { createTestDb, hasPostgres } from '@tests/support/test-db';
 import { resetBookings, testConfig, validInquiry } from '@tests/support/bookings-factories';
 import { camt053Statement, gpcStatement } from '@tests/support/bank-statements';
+import { forbiddenIn } from '../copy/forbidden-phrases';
 
 // The PDF fonts are derived files (.fonts/pdf), made before every build; make sure they exist for this run.
 execFileSync('node', ['scripts/subset-fonts.mjs'], { stdio: 'ignore' });
@@ -45,9 +46,10 @@ describe.each([
   let h: DbHandle;
   const getDb = async () => h.db;
 
+  // A fresh PGlite boots in seconds, but well over a minute on a loaded machine.
   beforeAll(async () => {
     if (enabled) h = await createTestDb(kind);
-  });
+  }, 240_000);
   afterAll(async () => {
     await h?.close();
   });
@@ -148,6 +150,11 @@ describe.each([
     const final = await issueFinalInvoice(h.db, inquiry.id);
     expect(final).toMatchObject({ number: `${year}-0002`, amount: 21000, created: true });
     expect((await issueFinalInvoice(h.db, inquiry.id)).created).toBe(false);
+    // Every mail and document of the flow keeps the site's Czech copy rules (voice, non-breaking spaces, plurals).
+    const allMails = rowsOf<{ kind: string; subject: string; text: string }>(await h.db.execute(sql`SELECT kind, subject, text FROM mail_outbox`));
+    const problems = allMails.flatMap((m) => [...forbiddenIn(`${m.kind} (subject)`, m.subject), ...forbiddenIn(`${m.kind} (text)`, m.text)]);
+    problems.push(...forbiddenIn('contract sections', view.snapshot.sections.flatMap((x) => [x.title, ...x.paragraphs]).join('\n')));
+    expect(problems).toEqual([]);
     const invoices = (await documentsOf(h.db, inquiry.id)).invoices;
     expect(invoices.map((i) => [i.number, i.kind, i.amount])).toEqual([
       [`${year}-0001`, 'deposit', 9000],

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getTerms, termPlaceholders, type Terms } from '@/site/terms';
 import { priceFactPlaceholders, rawPricing, rawTravel, type RawPricing, type RawTravel } from '@/site/price-facts';
-import { fillPlaceholders, sitePlaceholders } from '@/site/text-placeholders';
+import { configPlaceholders, contentSwitches, fillPlaceholders, sitePlaceholders } from '@/site/text-placeholders';
 
 /**
  * No number of content/terms.json, content/pricing.json or the travel rule of content/locations.json may be typed
@@ -160,9 +160,10 @@ function findTyped(all: Fact[], where: string, text: string, opts: { code?: bool
 describe('no term or price is typed into copy', () => {
   const all = facts(getTerms(), rawPricing(), rawTravel());
   const s = sentinels();
-  const values = { ...sitePlaceholders(), ...termPlaceholders(s.terms), ...priceFactPlaceholders(s.pricing, s.travel, s.terms) };
+  // The session cookie's lifetime comes from AUTH_COOKIE_MAX_AGE (configuration), so it is a sentinel here too.
+  const values = { ...sitePlaceholders(), ...configPlaceholders(), sessionCookieLifetime: '977\u00a0dní', ...termPlaceholders(s.terms), ...priceFactPlaceholders(s.pricing, s.travel, s.terms) };
   const render = (source: string) =>
-    [true, false].map((googleAnalytics) => fillPlaceholders(source, values, { googleAnalytics })).join('\n');
+    [true, false].map((on) => fillPlaceholders(source, values, Object.fromEntries(Object.keys(contentSwitches()).map((k) => [k, on])))).join('\n');
 
   it('the pattern finds typed figures and lets placeholders through', () => {
     const hold = all.find((f) => f.name === 'terms.holdDays');

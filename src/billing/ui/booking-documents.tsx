@@ -1,4 +1,5 @@
 import { formatCzechDate, formatCzechDateTime } from '@/platform/dates';
+import { czechCount, DAYS } from '@/site/public';
 import { formatKc } from '../money';
 import type { DocumentsDto } from '../service.server';
 import { FinalInvoiceButton, MarkPaidButton, SendContractForm } from './admin-actions';
@@ -76,7 +77,7 @@ export function BookingDocuments({ bookingId, status, docs, packagePrice }: { bo
         <>
           <h3 style={{ marginTop: '1.5rem' }}>{status === 'cancelled' ? 'Storno podle přijatých podmínek' : 'Kdyby snoubenci dnes zrušili'}</h3>
           <p data-testid="cancellation">
-            {docs.cancellation.daysBefore} dní před svatbou: odstupné {docs.cancellation.percent} % = {formatKc(docs.cancellation.fee)}; zaplaceno {formatKc(docs.cancellation.paid)}.{' '}
+            {czechCount(docs.cancellation.daysBefore, DAYS)} před svatbou: odstupné {docs.cancellation.percent}\u00a0% = {formatKc(docs.cancellation.fee)}; zaplaceno {formatKc(docs.cancellation.paid)}.{' '}
             {docs.cancellation.refund > 0 ? `Vracím ${formatKc(docs.cancellation.refund)}.` : docs.cancellation.due > 0 ? `Snoubenci doplácejí ${formatKc(docs.cancellation.due)}.` : 'Nic se nevrací ani nedoplácí.'}
           </p>
         </>

@@ -64,7 +64,7 @@ export async function ContractPage({ view, token }: { view: ContractView; token:
 
       <article aria-label="Text smlouvy" className="card" style={{ margin: '2rem 0' }}>
         <p>
-          <strong>Cena celkem: {formatKc(s.price)}</strong>, záloha {formatKc(s.deposit.amount)} ({s.deposit.percent} %)
+          <strong>Cena celkem: {formatKc(s.price)}</strong>, záloha {formatKc(s.deposit.amount)} ({s.deposit.percent}\u00a0%)
         </p>
         {s.sections.map((section) => (
           <section key={section.title}>
