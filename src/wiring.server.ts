@@ -8,7 +8,7 @@ import { galleryDeliveryJobs } from '@/galleries/delivery-jobs.server';
 import { clearContentCache } from '@/content/cache';
 import { contentReadiness, contentStartupSteps } from '@/content/startup.server';
 import { log } from '@/platform/log';
-import { startPhotos } from '@/photos/public.server';
+import { photosJobs, startPhotos } from '@/photos/public.server';
 import { platformJobs, startJobs } from '@/platform/jobs.server';
 import type { ReadinessCheck } from '@/platform/readiness.server';
 import type { StartupStep } from '@/platform/startup.server';
@@ -33,7 +33,7 @@ export function startupSteps(): StartupStep[] {
     },
     // Photos queued when the process last stopped are processed (in the supervised worker process).
     { name: 'photo queue', run: startPhotos },
-    { name: 'scheduled jobs', run: async () => startJobs([...platformJobs(), ...accountsJobs({ weddingsSince: emailsWithWeddingSince }), ...bookingsJobs(), ...billingJobs(), ...galleryDeliveryJobs()]) },
+    { name: 'scheduled jobs', run: async () => startJobs([...platformJobs(), ...accountsJobs({ weddingsSince: emailsWithWeddingSince }), ...bookingsJobs(), ...billingJobs(), ...photosJobs(), ...galleryDeliveryJobs()]) },
   ];
 }
 

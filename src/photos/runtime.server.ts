@@ -2,8 +2,10 @@ import 'server-only';
 import path from 'node:path';
 import { getDbHandle } from '@/db/db.server';
 import { getEnv } from '@/platform/env';
+import type { Job } from '@/platform/jobs.server';
 import { log } from '@/platform/log';
 import { getStorage } from '@/platform/storage/storage.server';
+import { deleteExpiredUploads } from './tus.server';
 import { kickPhotoQueue, startPhotoQueue, type PhotoQueueDeps } from './queue.server';
 import type { PhotoDeps } from './service.server';
 import { createPhotoWorker, type PhotoWorker } from './worker-pool.server';
@@ -38,4 +40,19 @@ export async function photoDeps(): Promise<PhotoDeps & { kick: () => void }> {
 export async function startPhotos(): Promise<void> {
   await startPhotoQueue(queueDeps);
   log.info('photo queue: ready');
+}
+
+/** Scheduled work: resumable uploads abandoned for a week are removed from DATA_DIR/tmp/tus. */
+export function photosJobs(): Job[] {
+  return [
+    {
+      name: 'photos: abandoned uploads',
+      everyMs: 6 * 3600 * 1000,
+      exclusive: false,
+      run: async () => {
+        const removed = await deleteExpiredUploads();
+        if (removed) log.info('photos: abandoned uploads removed', { removed });
+      },
+    },
+  ];
 }

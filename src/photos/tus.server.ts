@@ -58,6 +58,7 @@ function metadataOf(upload: Upload): Record<string, string> {
 }
 
 const g = globalThis as unknown as { __tus?: { server: Server; store: FileStore } };
+const EXPIRATION_MS = 7 * 24 * 3600 * 1000;
 
 export function tusDirectory(): string {
   return path.resolve(getEnv().DATA_DIR, 'tmp', 'tus');
@@ -68,7 +69,7 @@ export function tusServer(targets: Record<string, UploadTarget>): { server: Serv
   if (g.__tus) return g.__tus;
   const directory = tusDirectory();
   // Abandoned uploads are removed after a week (deleteExpired, run by the photos' cleanup job).
-  const store = new FileStore({ directory, expirationPeriodInMilliseconds: 7 * 24 * 3600 * 1000 });
+  const store = new FileStore({ directory, expirationPeriodInMilliseconds: EXPIRATION_MS });
   const targetOf = (meta: Record<string, string>): UploadTarget => {
     const t = targets[meta.target ?? ''];
     if (!t) throw envelope(400, 'ValidationError', 'Neznámý cíl nahrávání.');
@@ -119,5 +120,6 @@ export function tusServer(targets: Record<string, UploadTarget>): { server: Serv
 
 /** Removes uploads abandoned for longer than the expiration period; returns how many. */
 export async function deleteExpiredUploads(): Promise<number> {
-  return g.__tus ? g.__tus.store.deleteExpired() : 0;
+  const store = g.__tus?.store ?? new FileStore({ directory: tusDirectory(), expirationPeriodInMilliseconds: EXPIRATION_MS });
+  return store.deleteExpired();
 }

@@ -11,6 +11,9 @@ import { adminGallery, deleteGallery, editGalleryPhoto, removeGalleryPhoto } fro
 import { GalleryError } from '@/galleries/errors';
 import { PhotoError } from '@/photos/public.server';
 import { makeTestJpeg } from '../fixtures/studio-images';
+import { submitInquiry } from '@/bookings/service.server';
+import { testConfig, validInquiry } from '@tests/support/bookings-factories';
+import { galleriesOfInquiry } from '@/galleries/public.server';
 
 /** The galleries' data layer against PGlite and (with TEST_DATABASE_URL) PostgreSQL, with real files on disk. */
 
@@ -33,9 +36,9 @@ describe.each([
     if (!enabled) return;
     h = await createTestDb(kind);
     deps = { db: h.db, storage: createLocalStorage(fs.mkdtempSync(path.join(tmp, `${kind}-`))) };
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
-    if (enabled) await h.close();
+    if (enabled) await h?.close();
   });
 
   it.runIf(enabled)('creates a gallery with a slug and a generated code, found by slug with its sets', async () => {
@@ -107,6 +110,15 @@ describe.each([
     expect((e2 as PhotoError).status).toBe(422);
     expect((e2 as PhotoError).message).toMatch(/poměr stran/);
     expect((await galleryPhotos(deps, id)).total).toBe(0);
+  });
+
+  it.runIf(enabled)('a gallery linked to an inquiry is found from the inquiry (the booking detail shows it)', async () => {
+    const r = await submitInquiry(async () => h.db, { kind: 'full', raw: validInquiry(), idempotencyKey: null, clientAddress: '203.0.113.9', packageIds: [], config: testConfig });
+    if (!r.ok) throw new Error(r.message);
+    expect(await galleriesOfInquiry(deps, r.id)).toEqual([]);
+    const { id } = await createGallery(deps, { title: 'Z poptávky', inquiryId: r.id });
+    expect(await galleriesOfInquiry(deps, r.id)).toMatchObject([{ id, title: 'Z poptávky', published: false }]);
+    expect((await galleryById(deps, id))?.inquiryId).toBe(r.id);
   });
 
   it.runIf(enabled)('patches settings with Czech validation', async () => {

@@ -65,9 +65,9 @@ describe.each(matrix)('photo queue on %s', (_label, kind, enabled, makeStorage) 
     h = await createTestDb(kind);
     deps = { db: h.db, storage: makeStorage() };
     queue = { handle: h, storage: deps.storage, worker, tmpDir: path.join(tmp, `work-${kind}`) };
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
-    if (enabled) await h.close();
+    if (enabled) await h?.close();
   });
 
   it.runIf(enabled)('makes web and full-resolution downloads without GPS, keeping camera, copyright and (for JPEG) the pixels', async () => {

@@ -152,7 +152,7 @@ export function Uploader({ galleryId, sets, onUploaded }: { galleryId: string; s
       <h2 id="upload-title">Nahrát fotografie</h2>
       {pending > 0 ? (
         <p className={styles.status}>
-          V tomto prohlížeči zůstalo {pending} nedokončených nahrávání. Vyberte prosím tytéž soubory znovu – nahrávání naváže tam, kde skončilo.
+          Nedokončená nahrávání v tomto prohlížeči: {pending}. Vyberte prosím tytéž soubory znovu – nahrávání naváže tam, kde skončilo.
         </p>
       ) : null}
       {sets.length ? (
