@@ -1,6 +1,7 @@
 import { formatCzechDate } from '@/platform/dates';
 import { czechCount, DAYS_GEN, MONTHS, WEEKS_GEN, YEARS } from '@/site/public';
 import { formatKc } from './money';
+import type { Terms } from '@/site/public.server';
 import type { ContractSnapshot } from './snapshot';
 
 type Draft = Omit<ContractSnapshot, 'sections' | 'title'>;
@@ -15,7 +16,8 @@ export function contractText(d: Draft): Pick<ContractSnapshot, 'title' | 'sectio
   const place = [d.wedding.venue, d.wedding.town].filter(Boolean).join(', ') || 'místo upřesníme společně';
   const deposit = `${formatKc(d.deposit.amount)} (${d.deposit.percent}\u00a0% ceny)`;
   const storno = d.storno.map((t) => `${t.label}: ${t.percent}\u00a0% ceny`).join('; ');
-  const terms = d.terms as { deliveryWeeks?: number; previewDays?: number; galleryMonths?: number; archiveYears?: number };
+  // The snapshot keeps the whole terms file of the day the contract is sent.
+  const terms = d.terms as unknown as Terms;
   return {
     title: 'Smlouva o dílo – svatební fotografování a rezervace termínu',
     sections: [
@@ -50,12 +52,12 @@ export function contractText(d: Draft): Pick<ContractSnapshot, 'title' | 'sectio
       {
         title: '5. Předání díla',
         paragraphs: [
-          `Ukázku fotografií zhotovitel pošle do ${czechCount(terms.previewDays ?? 7, DAYS_GEN)} a kompletní galerii předá do ${czechCount(terms.deliveryWeeks ?? 6, WEEKS_GEN)} od svatby. Galerie je online dostupná ${czechCount(terms.galleryMonths ?? 12, MONTHS)}, zálohu fotografií zhotovitel uchovává ${czechCount(terms.archiveYears ?? 3, YEARS)}.`,
+          `Ukázku fotografií zhotovitel pošle do ${czechCount(terms.previewDays, DAYS_GEN)} a kompletní galerii předá do ${czechCount(terms.deliveryWeeks, WEEKS_GEN)} od svatby. Galerie je online dostupná ${czechCount(terms.galleryMonths, MONTHS)}, zálohu fotografií zhotovitel uchovává ${czechCount(terms.archiveYears, YEARS)}.`,
         ],
       },
       {
         title: '6. Zrušení objednatelem (storno)',
-        paragraphs: [`Zruší-li objednatel svatební fotografování, náleží zhotoviteli odstupné z ceny díla podle doby před svatbou: ${storno}. Zaplacená záloha se na odstupné započítá; přeplatek zhotovitel vrátí do 14 dnů.`],
+        paragraphs: [`Zruší-li objednatel svatební fotografování, náleží zhotoviteli odstupné z ceny díla podle doby před svatbou: ${storno}. Zaplacená záloha se na odstupné započítá; přeplatek zhotovitel vrátí do ${czechCount(terms.refundDays, DAYS_GEN)}.`],
       },
       {
         title: '7. Závěrečná ustanovení',
