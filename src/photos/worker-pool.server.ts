@@ -47,8 +47,7 @@ interface Pending {
   timer: NodeJS.Timeout;
 }
 
-export function createPhotoWorker(opts: { script?: string; jobTimeoutMs?: number } = {}): PhotoWorker {
-  const script = opts.script ?? WORKER_SCRIPT;
+export function createPhotoWorker(opts: { jobTimeoutMs?: number } = {}): PhotoWorker {
   const timeoutMs = opts.jobTimeoutMs ?? 5 * 60_000;
   let child: ChildProcess | undefined;
   let starts = 0;
@@ -65,7 +64,8 @@ export function createPhotoWorker(opts: { script?: string; jobTimeoutMs?: number
 
   const ensure = (): ChildProcess => {
     if (child && child.exitCode === null && child.signalCode === null && child.connected) return child;
-    const c = fork(script, [], {
+    // One constant path (the bundler traces what fork() starts; a path that could be anything fails the build).
+    const c = fork(/* turbopackIgnore: true */ WORKER_SCRIPT, [], {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       execArgv: [],
       env: { ...process.env, MALLOC_ARENA_MAX: '2' },
