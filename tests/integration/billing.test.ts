@@ -46,18 +46,18 @@ describe.each([
   let h: DbHandle;
   const getDb = async () => h.db;
 
-  // A fresh PGlite boots in seconds, but well over a minute on a loaded machine.
+  // A fresh PGlite boots in seconds, and the whole flow runs in a few; both take far longer on a loaded machine.
   beforeAll(async () => {
     if (enabled) h = await createTestDb(kind);
   }, 240_000);
   afterAll(async () => {
     await h?.close();
-  });
+  }, 120_000);
   beforeEach(async () => {
     if (!enabled) return;
     await resetBookings(h);
     await h.db.execute(sql`TRUNCATE contracts, deposits, bank_payments, invoices, invoice_counters, bank_csv_mappings CASCADE`);
-  });
+  }, 120_000);
 
   async function heldInquiry(over: Record<string, unknown> = {}, daysAhead = 200) {
     const res = await submitInquiry(getDb, { kind: 'full', raw: validInquiry(daysAhead, over), clientAddress: '203.0.113.7', packageIds: [], config: testConfig });
@@ -160,7 +160,7 @@ describe.each([
       [`${year}-0001`, 'deposit', 9000],
       [`${year}-0002`, 'final', 21000],
     ]);
-  });
+  }, 120_000);
 
   it.runIf(enabled)('partial and unknown payments wait for her decision; a manual payment confirms', async () => {
     const inquiry = await heldInquiry();
@@ -179,7 +179,7 @@ describe.each([
     const manual = await markDepositPaid(h.db, inquiry.id, 'anna@example.cz', testConfig);
     expect(manual).toMatchObject({ depositPaid: true, confirmed: true });
     await expect(markDepositPaid(h.db, inquiry.id, 'anna@example.cz', testConfig)).rejects.toMatchObject({ status: 409 });
-  });
+  }, 120_000);
 
   it.runIf(enabled)('reminders before and on the due day; past due the hold expires with a mail; a late payment is listed, not applied', async () => {
     const inquiry = await heldInquiry();
@@ -203,7 +203,7 @@ describe.each([
     const late = await readStatement(h.db, gpcStatement([{ date: localToday(), amount: deposit!.amount, vs: deposit!.variableSymbol, reference: '9' }]));
     expect(late.matches[0]).toMatchObject({ kind: 'unknown', bookingId: inquiry.id });
     expect(late.matches[0].reason).toMatch(/vypršela/);
-  });
+  }, 120_000);
 
   it.runIf(enabled)('a contract cannot be accepted after the hold expired or when another couple holds the date', async () => {
     const inquiry = await heldInquiry();
@@ -217,5 +217,5 @@ describe.each([
     const second = await sendContract(h.db, { inquiryId: other.id, actor: 'anna@example.cz' });
     await sendContract(h.db, { inquiryId: other.id, actor: 'anna@example.cz' });
     await expect(contractView(h.db, tokenOf(second.url), testConfig)).rejects.toMatchObject({ status: 410 });
-  });
+  }, 120_000);
 });
