@@ -5,3 +5,4 @@ import 'server-only';
  */
 export { requireAdmin, requireAdminApi, getCurrentUser, isAdmin, type SessionUser } from './guards.server';
 export { accountKey, type AccountKey } from './account-key.server';
+export { inquiryNotifyAddress, type NotifySource } from './notify-address.server';

@@ -3,6 +3,7 @@ import type { Db } from '@/db/client';
 import { queueMail } from '@/platform/mail.server';
 import { getEnv, siteUrl } from '@/platform/env';
 import { getSiteInfo, termPlaceholders } from '@/site/public.server';
+import { inquiryNotifyAddress } from '@/accounts/public.server';
 import { formatCzechDate } from '@/platform/dates';
 import { FIELD_LABELS, SOURCE_OPTIONS } from './input';
 import { packageName } from './packages';
@@ -68,8 +69,8 @@ function layout(body: string): string {
  * (`autoReply: false`, decided by the service).
  */
 export async function queueNewInquiryMails(db: Db, i: InquiryDetail, opts: { autoReply: boolean; claimUrl?: string }): Promise<number[]> {
-  const env = getEnv();
   const site = getSiteInfo();
+  const notify = await inquiryNotifyAddress(db);
   const rows = summaryRows(i);
   const adminUrl = `${siteUrl()}/admin/bookings/${i.id}`;
   const flags = i.flags.map((f) => FLAG_LABELS[f] ?? f);
@@ -77,7 +78,7 @@ export async function queueNewInquiryMails(db: Db, i: InquiryDetail, opts: { aut
   const ids: number[] = [];
   ids.push(
     await queueMail(db, {
-      to: env.PHOTOGRAPHER_EMAIL,
+      to: notify.email,
       subject: `${i.kind === 'contact' ? 'Nová zpráva' : 'Nová poptávka'} ${i.reference}${when}`,
       text: `${i.kind === 'contact' ? 'Přišla nová zpráva z kontaktního formuláře.' : 'Přišla nová poptávka.'}\n\n${textTable(rows)}\n${
         flags.length ? `\nUpozornění: ${flags.join(', ')}\n` : ''

@@ -28,6 +28,8 @@ export const siteSchema = z.object({
     tradeLicenceOffice: z.string().min(1),
     areaServed: z.array(z.string()),
     social: z.array(z.object({ label: z.string(), url: z.url() })),
+    /** Where new inquiries are announced; unset or null: PHOTOGRAPHER_EMAIL, else the first admin's e-mail. */
+    notifyEmail: z.email().nullable().optional(),
   }),
   navigation: z.array(z.object({ href: z.string(), label: z.string() })),
   cta: z.object({ href: z.string(), label: z.string() }),
