@@ -40,6 +40,7 @@ export { allFaqQuestions, faqQuestionSchema, faqSchema, getFaq, type Faq, type F
 export { getTestimonials, testimonialSchema, testimonialsFileSchema, type Testimonial } from './testimonials';
 export {
   effectiveSettings,
+  sampleValuesLive,
   importSettings,
   patchSettings,
   SettingsError,

@@ -178,3 +178,28 @@ export async function importSettings(db: Db, doc: unknown, updatedBy: string | n
   setOverrides(candidate);
   return effectiveSettings();
 }
+
+const SAMPLE_FIELDS: { key: string; label: string }[] = [
+  { key: 'name', label: 'jméno' },
+  { key: 'brand', label: 'značka' },
+  { key: 'email', label: 'e-mail' },
+  { key: 'phone', label: 'telefon' },
+  { key: 'street', label: 'adresa' },
+  { key: 'ico', label: 'IČO' },
+];
+
+/**
+ * Which of the photographer's details the public site still shows with the shipped sample values (the content/
+ * files as delivered, or an address at example.cz/.com), for the dashboard's warning.
+ */
+export function sampleValuesLive(): string[] {
+  const shipped = sectionRaw('photographer', {});
+  const live = sectionRaw('photographer', currentOverrides());
+  const out: string[] = [];
+  for (const f of SAMPLE_FIELDS) {
+    const v = live[f.key];
+    const sampleDomain = typeof v === 'string' && /@example\.(cz|com)$/i.test(v);
+    if (v === shipped[f.key] || sampleDomain) out.push(f.label);
+  }
+  return out;
+}

@@ -8,6 +8,8 @@ const LINKS = [
   { href: '/admin/svatby', label: 'Svatby' },
   { href: '/admin/blog', label: 'Blog' },
   { href: '/admin/mail', label: 'E-maily' },
+  { href: '/admin/nastaveni', label: 'Nastavení' },
+  { href: '/admin/obsah', label: 'Obsah webu' },
   { href: '/admin/bookings/gdpr', label: 'Osobní údaje' },
   { href: '/admin/ucet', label: 'Váš účet' },
 ];
