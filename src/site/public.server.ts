@@ -49,3 +49,4 @@ export {
 } from './settings.server';
 export { reloadSiteSettings, siteStartupSteps } from './startup.server';
 export { stornoTierSchema } from './terms';
+export { overridesVersion as settingsVersion } from './overrides';

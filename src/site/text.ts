@@ -49,7 +49,11 @@ export type Link = z.infer<typeof linkSchema>;
 
 /** Per-page title and description (title without the site name; the layout's template appends it). */
 export const metaSchema = z.object({
-  title: z.string().trim().min(1).max(70),
+  title: z
+    .string()
+    .trim()
+    .transform((s, ctx) => fillOrReport(s, ctx) ?? z.NEVER)
+    .pipe(z.string().min(1).max(70)),
   description: z
     .string()
     .trim()
