@@ -1,6 +1,7 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '@/db/client';
+import { deleteOwnedMails } from '@/platform/mail-outbox.server';
 
 /** Of the given addresses, those whose wedding falls on or after `sinceDate`: the bookings domain answers it. */
 export type WeddingsSince = (db: Db, emails: readonly string[], sinceDate: string) => Promise<Set<string>>;
@@ -29,10 +30,15 @@ export async function deleteInactiveAccounts(
   const married = await opts.weddingsSince(db, candidates.map((c) => c.email), cutoffDate);
   const ids = candidates.filter((c) => !married.has(c.email.toLowerCase())).map((c) => c.id);
   if (ids.length === 0) return 0;
-  // The idle condition is checked again: a sign-in between the two statements keeps the account.
-  const result = await db.execute(sql`
-    DELETE FROM auth_users u
-    WHERE u.id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) AND ${idle}
-    RETURNING u.id`);
-  return rowsOf<{ id: number }>(result).length;
+  // The idle condition is checked again: a sign-in between the two statements keeps the account. The account's
+  // mails (confirmation, password reset, …, recorded under its id) go with it, as the privacy notice promises.
+  return db.transaction(async (tx) => {
+    const result = await tx.execute(sql`
+      DELETE FROM auth_users u
+      WHERE u.id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) AND ${idle}
+      RETURNING u.id`);
+    const gone = rowsOf<{ id: number }>(result).map((r) => String(r.id));
+    await deleteOwnedMails(tx, { kindPrefix: 'account-', relatedIds: gone });
+    return gone.length;
+  });
 }

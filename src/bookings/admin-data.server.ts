@@ -1,7 +1,7 @@
 import 'server-only';
 import { getDb } from '@/db/db.server';
 import { firstParam, type SearchParams } from '@/platform/search-params';
-import type { SessionUser } from '@/accounts/public.server';
+import { accountDataForEmail, deleteAccountByEmail, type SessionUser } from '@/accounts/public.server';
 import { openDeps } from './runtime.server';
 import { isStatus, type InquiryStatus } from './statuses';
 import type { InquiryDetail, ListFilters, ListResult, ListSort } from './types';
@@ -9,7 +9,7 @@ import { mailCounts, mailsFor, recentMails, type OutboxMail } from '@/platform/m
 import { countByStatus, findInquiry, findInquiryByReference, inquiriesWithStatus, lockedWeddings, upcomingWeddings } from './repositories/inquiries.server';
 import { allInquiries, listInquiries } from './repositories/list.server';
 import { notesOf, statusHistory } from './repositories/history.server';
-import { dataForEmail } from './repositories/gdpr.server';
+import { dataForEmail, eraseEmail } from './repositories/gdpr.server';
 import { calendarToken, isCalendarToken } from './secrets.server';
 import { weddingsFeed } from './ics.server';
 
@@ -97,8 +97,22 @@ export async function inquiriesForExport(f: Pick<ListFilters, 'status' | 'year' 
 }
 
 /** GDPR export: everything stored about one e-mail address. */
+/** Everything stored about one address: the couple's account (built-in accounts), inquiries, claims and mails. */
 export async function personalData(email: string) {
-  return dataForEmail((await adminDeps()).db, email);
+  const { db } = await adminDeps();
+  const account = await accountDataForEmail(db, email);
+  return { account, ...(await dataForEmail(db, email, account.account?.key ?? null)) };
+}
+
+/**
+ * GDPR erasure of one address: the couple's account (never the photographer's) with its mails and attachments of
+ * inquiries, then the inquiries and mails of the address.
+ */
+export async function erasePersonalData(email: string): Promise<{ inquiries: number; mails: number; account: boolean; refusedAdmin: boolean }> {
+  const { db } = await adminDeps();
+  const account = await deleteAccountByEmail(db, email);
+  const res = await eraseEmail(db, email, account.key);
+  return { ...res, account: account.key !== null, refusedAdmin: account.refusedAdmin };
 }
 
 /** The ICS feed for a calendar token; null when the token is not the current one. */

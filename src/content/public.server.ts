@@ -4,4 +4,12 @@ import 'server-only';
  * src/content is internal (lint enforces it: eslint.config.mjs, docs/decisions/014-import-boundaries.md). The
  * photographer's identity, terms, price list and the Czech text rules live in the site layer: @/site/public.server.
  */
-export {};
+export {
+  ensureCurrentTermsVersion,
+  findTermsVersion,
+  listTermsVersions,
+  termsVersionById,
+  termsVersionPath,
+  type TermsVersion,
+  type TermsVersionPage,
+} from './terms-versions.server';

@@ -20,6 +20,17 @@ export function contentStartupSteps(): StartupStep[] {
         log.info('booking terms: ready', { holdDays: terms.holdDays, depositPercent: terms.depositPercent });
       },
     },
+    {
+      // Records the terms in force as a dated, immutable version when they differ from the latest one (a deploy
+      // with changed terms, or changed settings), so every inquiry can point at the text it was sent under.
+      name: 'terms versions',
+      run: async () => {
+        const { getDb } = await import('@/db/db.server');
+        const { ensureCurrentTermsVersion } = await import('./terms-versions.server');
+        const version = await ensureCurrentTermsVersion(await getDb());
+        log.info('terms versions: ready', { current: version.slug });
+      },
+    },
     // Resumes photo processing left unfinished by the previous run (the queue's state is in the database).
     { name: 'studio photo queue', run: async () => (await import('./studio/runtime.server')).startStudioQueue() },
     {

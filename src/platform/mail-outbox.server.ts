@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, count, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, like, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { mailOutbox } from '@/db/schema';
 
@@ -88,6 +88,19 @@ export async function mailsToAddress(db: Db, address: string) {
     .from(mailOutbox)
     .where(eq(sql`lower(${mailOutbox.toAddress})`, address))
     .orderBy(asc(mailOutbox.id));
+}
+
+/**
+ * Deletes the mails of one owner: kinds starting with `kindPrefix` recorded under one of `relatedIds` (an account's
+ * mails when the account is deleted). Returns how many went.
+ */
+export async function deleteOwnedMails(db: Db, which: { kindPrefix: string; relatedIds: string[] }): Promise<number> {
+  if (!which.relatedIds.length) return 0;
+  const gone = await db
+    .delete(mailOutbox)
+    .where(and(inArray(mailOutbox.relatedId, which.relatedIds), like(mailOutbox.kind, `${which.kindPrefix.replace(/[%_\\]/g, '\\$&')}%`)))
+    .returning({ id: mailOutbox.id });
+  return gone.length;
 }
 
 /** Deletes the mails to `address` (lower-cased) and/or about `relatedIds`; returns how many went. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { readContentJson } from './files';
 import { metaSchema, slugId, text } from './text';
+import { travelCostFor } from './price-facts';
 
 export const travelRuleSchema = z.object({
   heading: text(),
@@ -11,6 +12,10 @@ export const travelRuleSchema = z.object({
   freeKm: z.number().int().min(0),
   /** CZK per kilometre beyond the free distance, charged both ways. */
   pricePerKm: z.number().positive(),
+  /** Beyond this distance (one way) with the evening block, the couple arranges a bed for the night. */
+  accommodationKm: z.number().int().positive(),
+  /** The most a night's accommodation adds when the couple cannot arrange one. */
+  accommodationMaxCzk: z.number().int().positive(),
   rule: text(),
   accommodation: text(),
   examples: z.array(z.object({ place: text(), km: z.number().int().positive() })),
@@ -34,6 +39,5 @@ export function getLocations(): LocationsContent {
 
 /** Travel cost in CZK for a venue `km` kilometres (one way) from the origin: the part beyond the free distance, both ways. */
 export function travelCost(km: number, rule: Pick<TravelRule, 'freeKm' | 'pricePerKm'>): number {
-  const charged = Math.max(0, Math.ceil(km) - rule.freeKm);
-  return Math.round(charged * 2 * rule.pricePerKm);
+  return travelCostFor(km, rule);
 }

@@ -34,3 +34,8 @@ export const YEARS: CzechNoun = { one: 'rok', few: 'roky', other: 'let' };
 export const YEARS_GEN: CzechNoun = { one: 'roku', few: 'let', other: 'let' };
 /** Accusative ("má jen 1 stránku / 3 stránky / 5 stránek"). */
 export const PAGES: CzechNoun = { one: 'stránku', few: 'stránky', other: 'stránek' };
+/** "3 hodiny focení", "13 hodin". */
+export const HOURS: CzechNoun = { one: 'hodina', few: 'hodiny', other: 'hodin' };
+/** Instrumental ("s 1 fotografií / 3 fotografiemi") and genitive ("u 5 fotografií"). */
+export const PHOTOS: CzechNoun = { one: 'fotografie', few: 'fotografie', other: 'fotografií' };
+export const PHOTOS_GEN: CzechNoun = { one: 'fotografie', few: 'fotografií', other: 'fotografií' };

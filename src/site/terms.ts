@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { readContentJson } from './files';
 import type { Env } from '@/platform/env';
-import { czechCount, DAYS, DAYS_GEN, MONTHS, WEEKS, WEEKS_GEN, YEARS } from './plural';
+import { czechCount, DAYS, DAYS_GEN, MONTHS, MONTHS_GEN, WEEKS, WEEKS_GEN, YEARS } from './plural';
 
 /**
  * The booking terms (content/terms.json): the one place that says how long a date is held, how big the deposit is
@@ -26,17 +26,34 @@ export const termsSchema = z
     depositPercent: z.number().int().min(1).max(100),
     depositDueDays: days,
     balanceDueDaysAfterWedding: days,
+    /** Money owed back (a deposit after a storno fee, a withdrawal) is paid within this many days. */
+    refundDays: z.number().int().min(1).max(14),
+    /** The statutory withdrawal period for contracts made at a distance or off premises (§ 1829 OZ): at least 14. */
+    withdrawalDays: z.number().int().min(14).max(60),
     previewDays: days,
     deliveryWeeks: z.number().int().min(1).max(26),
     expressDeliveryDays: days,
+    /** Portraits rained off on the day may be re-shot within this many months, free of charge. */
+    rainReshootMonths: z.number().int().min(1).max(24),
     galleryMonths: z.number().int().min(1).max(120),
     archiveYears: z.number().int().min(1).max(20),
+    /** A complaint is settled within this many days (§ 19 zákona o ochraně spotřebitele: at most 30). */
+    complaintResolutionDays: z.number().int().min(1).max(30),
+    /** Photo books and prints are goods: the consumer's rights for defects last at least 24 months (§ 2165 OZ). */
+    goodsWarrantyMonths: z.number().int().min(24).max(120),
+    voucherValidityMonths: z.number().int().min(1).max(60),
+    /** A voucher's validity may be extended once by this many months on request. */
+    voucherExtensionMonths: z.number().int().min(1).max(24),
+    /** The couple's gallery reminder goes out this many days before the gallery expires. */
+    galleryReminderDays: z.number().int().min(1).max(90),
     storno: z.array(stornoTierSchema).min(1),
     inquiryRetentionMonths: z.number().int().min(1).max(120),
     accountRetentionMonths: z.number().int().min(1).max(120),
     /** Bookings (confirmed, done) are kept this long after the wedding (limitation period), then anonymised. */
     contractRetentionYears: z.number().int().min(1).max(15),
     analyticsCookieMonths: z.number().int().min(1).max(25),
+    /** How long the browser keeps the visitor's cookie choice (`cc_cookie`). */
+    consentCookieMonths: z.number().int().min(1).max(13),
   })
   .superRefine((t, ctx) => {
     if (t.depositDueDays > t.holdDays) {
@@ -104,6 +121,16 @@ export function termPlaceholders(terms: Terms = getTerms()): Record<string, stri
     deliveryWeeks: czechCount(terms.deliveryWeeks, WEEKS),
     deliveryWeeksGen: czechCount(terms.deliveryWeeks, WEEKS_GEN),
     expressDeliveryDaysGen: czechCount(terms.expressDeliveryDays, DAYS_GEN),
+    refundDaysGen: czechCount(terms.refundDays, DAYS_GEN),
+    withdrawalDays: czechCount(terms.withdrawalDays, DAYS),
+    withdrawalDaysGen: czechCount(terms.withdrawalDays, DAYS_GEN),
+    rainReshootMonthsGen: czechCount(terms.rainReshootMonths, MONTHS_GEN),
+    complaintResolutionDaysGen: czechCount(terms.complaintResolutionDays, DAYS_GEN),
+    goodsWarrantyMonthsGen: czechCount(terms.goodsWarrantyMonths, MONTHS_GEN),
+    voucherValidityMonths: czechCount(terms.voucherValidityMonths, MONTHS),
+    voucherValidityMonthsGen: czechCount(terms.voucherValidityMonths, MONTHS_GEN),
+    voucherExtensionMonths: czechCount(terms.voucherExtensionMonths, MONTHS),
+    consentCookieMonths: czechCount(terms.consentCookieMonths, MONTHS),
     galleryMonths: czechCount(terms.galleryMonths, MONTHS),
     archiveYears: czechCount(terms.archiveYears, YEARS),
     inquiryRetentionMonths: czechCount(terms.inquiryRetentionMonths, MONTHS),
@@ -116,6 +143,7 @@ export function termPlaceholders(terms: Terms = getTerms()): Record<string, stri
       .join('\n'),
   };
 }
+
 
 /**
  * HOLD_DAYS and RETENTION_MONTHS are derived from content/terms.json. They are still accepted in the environment

@@ -1,6 +1,9 @@
 import { getSiteInfo, vatLabel } from './identity';
 import { termPlaceholders } from './terms';
+import { priceFactPlaceholders } from './price-facts';
 import { getEnv } from '@/platform/env';
+import { czechCount, DAYS, HOURS } from './plural';
+import { googleAnalyticsConfigured } from '@/platform/analytics/configured';
 
 /**
  * `{{name}}`, `{{ico}}`, `{{holdDays}}`, … in content files (Markdown pages and the visible texts of content JSON)
@@ -24,8 +27,18 @@ export function sitePlaceholders(): Record<string, string> {
   };
 }
 
+/** Facts of the running configuration the privacy notice names: the session cookie's name and lifetime. */
+export function configPlaceholders(): Record<string, string> {
+  const env = getEnv();
+  const seconds = env.AUTH_COOKIE_MAX_AGE;
+  return {
+    sessionCookieName: env.AUTH_COOKIE_NAME,
+    sessionCookieLifetime: seconds >= 86_400 ? czechCount(Math.round(seconds / 86_400), DAYS) : czechCount(Math.ceil(seconds / 3600), HOURS),
+  };
+}
+
 export function contentPlaceholders(): Record<string, string> {
-  return { ...sitePlaceholders(), ...termPlaceholders() };
+  return { ...sitePlaceholders(), ...configPlaceholders(), ...termPlaceholders(), ...priceFactPlaceholders() };
 }
 
 /**
@@ -35,11 +48,20 @@ export function contentPlaceholders(): Record<string, string> {
  */
 export function contentSwitches(): Record<string, boolean> {
   const env = getEnv();
-  return { googleAnalytics: Boolean(env.ANALYTICS_MEASUREMENT_ID || env.ANALYTICS_CONFIG_URL) };
+  return {
+    googleAnalytics: googleAnalyticsConfigured(env),
+    // Photos are then loaded from Contentful's servers: the privacy notice names Contentful as a recipient.
+    contentful: env.CONTENT_SOURCE === 'contentful',
+    // Accounts kept in a Strapi: the site cannot delete idle ones there, and says so.
+    strapiAccounts: env.ACCOUNTS_SOURCE === 'strapi',
+    // Provider sign-in (built-in accounts): a short-lived cookie carries the sign-in's state.
+    oidc: env.ACCOUNTS_SOURCE === 'builtin' && Boolean(env.OIDC_ISSUER),
+  };
 }
 
 const SECTION = /\{\{([#^])([a-zA-Z]+)\}\}([\s\S]*?)\{\{\/\2\}\}/g;
-const PLACEHOLDER = /\{\{\s*([a-zA-Z]+)\s*\}\}/g;
+// `{{holdDays}}`, and keyed facts such as `{{price.cely-den}}` or `{{travelCost.mikulov}}`.
+const PLACEHOLDER = /\{\{\s*([a-zA-Z]+(?:\.[a-z0-9-]+)?)\s*\}\}/g;
 
 export function fillPlaceholders(
   source: string,

@@ -8,7 +8,9 @@ import { fillPlaceholders } from './text-placeholders';
 export function czechNbsp(input: string): string {
   return (
     input
-      .replace(/(^|[\s(„"])([ksvzouaiKSVZOUAI])\s+(?=\S)/g, '$1$2\u00a0')
+      // A lookbehind, not a consumed prefix: in „a s místem“ the space before „s“ was already taken by „a“'s match,
+      // so „s“ kept its breakable space.
+      .replace(/(?<=^|[\s(„"])([ksvzouaiKSVZOUAI])[ \t\n\r]+(?=\S)/g, '$1\u00a0')
       // "14 900 Kč": thousands groups stay together …
       .replace(/(\d) (?=\d{3}(?!\d))/g, '$1\u00a0')
       // … and so do a number and its unit or sign ("150 km", "30 %", "30 × 30 cm").

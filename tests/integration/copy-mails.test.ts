@@ -69,12 +69,14 @@ describe('every e-mail', () => {
     for (const r of inquiryReplies) {
       expect(r.text).toContain(`na ${t.holdDays} podržím`);
       expect(r.text).toContain(`záloha ${getTerms().depositPercent}\u00a0%`);
-      expect(r.text).toMatch(/Obchodní podmínky: http:\/\/[^\s]+\/obchodni-podminky/);
-      expect(r.html).toContain('/obchodni-podminky"');
+      expect(r.text).toMatch(/Obchodní podmínky ve znění ze dne [^:]+: http:\/\/[^\s]+\/obchodni-podminky\/verze\/\d{4}-\d{2}-\d{2}\n/);
+      expect(r.html).toMatch(/\/obchodni-podminky\/verze\/\d{4}-\d{2}-\d{2}"/);
+      expect(r.text).toMatch(/Vzorový formulář pro odstoupení od smlouvy: http:\/\/[^\s]+\/obchodni-podminky\/odstoupeni-od-smlouvy\n/);
     }
     const confirmed = rows.find((r) => r.kind === 'inquiry-confirmed');
     expect(confirmed?.text).toContain(`nejpozději ${t.balanceDueDays} po svatbě`);
-    expect(confirmed?.text).toContain('/obchodni-podminky');
-    expect(confirmed?.html).toContain('/obchodni-podminky"');
+    expect(confirmed?.text).toMatch(/\/obchodni-podminky\/verze\/\d{4}-\d{2}-\d{2}\n/);
+    expect(confirmed?.html).toMatch(/\/obchodni-podminky\/verze\/\d{4}-\d{2}-\d{2}"/);
+    expect(confirmed?.text).toContain('/obchodni-podminky/odstoupeni-od-smlouvy');
   });
 });

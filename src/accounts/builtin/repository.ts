@@ -29,6 +29,8 @@ export interface AccountUser {
   roleId: number | null;
   /** Bumped by a password change: sessions issued before it stop working. */
   tokenVersion: number;
+  /** The session (JWT id) that made the last password change: it stays valid although its version is older. */
+  keptTokenId: string | null;
   /** Last sign-in or session renewal; idle accounts are purged after the retention period. */
   lastActiveAt: Date | null;
   createdAt: Date;
@@ -55,6 +57,7 @@ function toUser(u: AuthUserRow, role: AuthRoleRow | null): AccountUser {
     blocked: u.blocked,
     roleId: u.roleId,
     tokenVersion: u.tokenVersion,
+    keptTokenId: u.keptTokenId,
     lastActiveAt: u.lastActiveAt,
     createdAt: u.createdAt,
     updatedAt: u.updatedAt,
@@ -101,13 +104,12 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserWithRo
   return withRole(db, user);
 }
 
-export async function usernameOrEmailTaken(db: Db, username: string, email: string): Promise<boolean> {
+/** Usernames are compared with usernames only (an e-mail is never taken for a username, or the reverse). */
+export async function usernameTaken(db: Db, username: string): Promise<boolean> {
   const rows = await db
     .select({ id: authUsers.id })
     .from(authUsers)
-    .where(
-      sql`lower(${authUsers.email}) IN (${email.toLowerCase()}, ${username.toLowerCase()}) OR lower(${authUsers.username}) IN (${username.toLowerCase()}, ${email.toLowerCase()})`,
-    )
+    .where(sql`lower(${authUsers.username}) = ${username.toLowerCase()}`)
     .limit(1);
   return rows.length > 0;
 }
@@ -146,11 +148,14 @@ export async function createUser(
   return created;
 }
 
-/** New password: bumps token_version so every session issued before stops working. */
-export async function setPassword(db: Db, userId: number, passwordHash: string): Promise<UserWithRole | null> {
+/**
+ * New password: bumps token_version so every session issued before stops working — except `keepTokenId`, the
+ * session that made the change (a change of password keeps its caller signed in; a reset keeps nobody).
+ */
+export async function setPassword(db: Db, userId: number, passwordHash: string, keepTokenId: string | null = null): Promise<UserWithRole | null> {
   const [user] = await db
     .update(authUsers)
-    .set({ passwordHash, tokenVersion: sql`${authUsers.tokenVersion} + 1`, updatedAt: new Date() })
+    .set({ passwordHash, tokenVersion: sql`${authUsers.tokenVersion} + 1`, keptTokenId: keepTokenId, updatedAt: new Date() })
     .where(eq(authUsers.id, userId))
     .returning();
   return withRole(db, user);
@@ -221,4 +226,10 @@ export async function peekToken(db: Db, kind: TokenKind, code: string, now = new
     .from(authTokens)
     .where(and(eq(authTokens.kind, kind), eq(authTokens.tokenHash, hashCode(code)), isNull(authTokens.usedAt), gt(authTokens.expiresAt, now)));
   return rows.length > 0;
+}
+
+/** Deletes one account (its tokens cascade); true when it existed. */
+export async function deleteUserById(db: Db, id: number): Promise<boolean> {
+  const gone = await db.delete(authUsers).where(eq(authUsers.id, id)).returning({ id: authUsers.id });
+  return gone.length > 0;
 }

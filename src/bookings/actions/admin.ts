@@ -6,8 +6,7 @@ import { z } from 'zod';
 import { requireAdmin } from '@/accounts/public.server';
 import type { FormStateBase } from '@/platform/form-state';
 import { log } from '@/platform/log';
-import { actorOf, adminDeps } from '@/bookings/admin-data.server';
-import { eraseEmail } from '@/bookings/repositories/gdpr.server';
+import { actorOf, adminDeps, erasePersonalData } from '@/bookings/admin-data.server';
 import { requeueMail } from '@/platform/mail-outbox.server';
 import { rotateCalendarToken } from '@/bookings/secrets.server';
 import { addNote, changeStatus } from '@/bookings/service.server';
@@ -94,11 +93,11 @@ export async function eraseEmailAction(prev: AdminActionState, formData: FormDat
   if (!email.success) return { status: 'error', message: 'Zadejte prosím platný e-mail.', attempt: prev.attempt + 1 };
   if (confirm !== email.data) return { status: 'error', message: 'Pro potvrzení napište stejný e-mail ještě jednou.', attempt: prev.attempt + 1 };
   try {
-    const { db } = await adminDeps();
-    const res = await eraseEmail(db, email.data);
-    log.info('GDPR erasure', { by: actorOf(user), inquiries: res.inquiries, mails: res.mails });
+    const res = await erasePersonalData(email.data);
+    log.info('GDPR erasure', { by: actorOf(user), inquiries: res.inquiries, mails: res.mails, account: res.account });
     revalidatePath('/admin/bookings');
-    return { status: 'success', message: `Smazáno: poptávek ${res.inquiries}, e-mailů ${res.mails}.`, attempt: prev.attempt + 1 };
+    const account = res.refusedAdmin ? ' Účet administrátorky se nemaže.' : res.account ? ' Smazán i účet snoubenců.' : '';
+    return { status: 'success', message: `Smazáno: poptávek ${res.inquiries}, e-mailů ${res.mails}.${account}`, attempt: prev.attempt + 1 };
   } catch (err) {
     log.error('GDPR erasure failed', { err });
     return { status: 'error', message: UNAVAILABLE, attempt: prev.attempt + 1 };

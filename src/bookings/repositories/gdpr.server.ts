@@ -1,7 +1,7 @@
 import 'server-only';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, not, or, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { inquiries, inquiryNotes, inquiryStatusHistory } from '@/db/schema';
+import { inquiries, inquiryClaims, inquiryNotes, inquiryStatusHistory } from '@/db/schema';
 import { deleteMails, mailsToAddress } from '@/platform/mail-outbox.server';
 import { toDetail } from './inquiry-rows.server';
 import type { InquiryStatus } from '../statuses';
@@ -12,6 +12,8 @@ import type { InquiryStatus } from '../statuses';
  * Anonymises inquiries that never became a booking (open: new, in_talks; closed: declined, cancelled, expired) — or
  * those with the given `statuses` — whose wedding (or, without a date, whose arrival) lies before `cutoff`:
  * names, contacts, message and client hash go; date, town, package and status stay for statistics.
+ * A booking that was confirmed and later cancelled is a booking: claims from it (a deposit, a storno fee) can run as
+ * long as from any contract, so it is left to the booked pass (`statuses` including 'cancelled').
  */
 export async function anonymiseClosedBefore(
   db: Db,
@@ -27,7 +29,12 @@ export async function anonymiseClosedBefore(
         and(
           // By default closed inquiries and open ones that never became a booking (the privacy notice promises both);
           // the maintenance job passes ['confirmed', 'done'] with the longer contract retention.
-          inArray(inquiries.status, [...statuses]),
+          statuses.includes('confirmed')
+            ? or(
+                inArray(inquiries.status, statuses.filter((s) => s !== 'cancelled')),
+                statuses.includes('cancelled') ? and(eq(inquiries.status, 'cancelled'), wasConfirmed) : undefined,
+              )
+            : and(inArray(inquiries.status, [...statuses]), not(wasConfirmed)),
           isNull(inquiries.anonymizedAt),
           sql`coalesce(${inquiries.weddingDate}, (${inquiries.createdAt} at time zone 'Europe/Prague')::date) < ${cutoff}::date`,
         ),
@@ -42,6 +49,9 @@ export async function anonymiseClosedBefore(
     return rows.length;
   });
 }
+
+/** The inquiry reached `confirmed` at some point (its status history says so). */
+const wasConfirmed = sql`EXISTS (SELECT 1 FROM inquiry_status_history h WHERE h.inquiry_id = ${inquiries.id} AND h.to_status = 'confirmed')`;
 
 function anonymisedFields(now: Date): Partial<typeof inquiries.$inferInsert> {
   return {
@@ -61,14 +71,25 @@ function anonymisedFields(now: Date): Partial<typeof inquiries.$inferInsert> {
   };
 }
 
-/** GDPR export: every stored record about one e-mail address. */
-export async function dataForEmail(db: Db, email: string) {
+/**
+ * GDPR export: every stored record about one e-mail address — its inquiries (with history, notes and the account
+ * each is attached to), the mails to it, and the inquiries the address's account (`owner`) has attached.
+ */
+export async function dataForEmail(db: Db, email: string, owner: string | null = null) {
   const addr = email.trim().toLowerCase();
   const rows = await db.select().from(inquiries).where(eq(sql`lower(${inquiries.email})`, addr)).orderBy(asc(inquiries.createdAt));
   const ids = rows.map((r) => r.id);
   const history = ids.length ? await db.select().from(inquiryStatusHistory).where(inArray(inquiryStatusHistory.inquiryId, ids)).orderBy(asc(inquiryStatusHistory.id)) : [];
   const notes = ids.length ? await db.select().from(inquiryNotes).where(inArray(inquiryNotes.inquiryId, ids)).orderBy(asc(inquiryNotes.id)) : [];
   const mails = await mailsToAddress(db, addr);
+  const claims = ids.length ? await db.select().from(inquiryClaims).where(inArray(inquiryClaims.inquiryId, ids)) : [];
+  const claimedByAccount = owner
+    ? await db
+        .select({ reference: inquiries.reference, claimedAt: inquiryClaims.claimedAt })
+        .from(inquiryClaims)
+        .innerJoin(inquiries, eq(inquiries.id, inquiryClaims.inquiryId))
+        .where(eq(inquiryClaims.owner, owner))
+    : [];
   return {
     inquiries: rows.map((r) => {
       const d = toDetail(r);
@@ -76,16 +97,22 @@ export async function dataForEmail(db: Db, email: string) {
         ...d,
         history: history.filter((h) => h.inquiryId === r.id).map((h) => ({ from: h.fromStatus, to: h.toStatus, actor: h.actor, note: h.note, at: h.createdAt })),
         notes: notes.filter((n) => n.inquiryId === r.id).map((n) => ({ author: n.author, body: n.body, at: n.createdAt })),
+        attachedToAccount: claims.find((c) => c.inquiryId === r.id)?.owner ?? null,
       };
     }),
+    inquiriesAttachedToAccount: claimedByAccount,
     mails,
   };
 }
 
-/** GDPR erasure: deletes the inquiries (history and notes cascade) and the mails about/to the address. */
-export async function eraseEmail(db: Db, email: string): Promise<{ inquiries: number; mails: number }> {
+/**
+ * GDPR erasure: deletes the inquiries (history, notes and claims cascade), the mails about/to the address and, for
+ * an erased account (`owner`), its attachments of other inquiries.
+ */
+export async function eraseEmail(db: Db, email: string, owner: string | null = null): Promise<{ inquiries: number; mails: number }> {
   const addr = email.trim().toLowerCase();
   return db.transaction(async (tx) => {
+    if (owner) await tx.delete(inquiryClaims).where(eq(inquiryClaims.owner, owner));
     const gone = await tx.delete(inquiries).where(eq(sql`lower(${inquiries.email})`, addr)).returning({ reference: inquiries.reference });
     const refs = gone.map((g) => g.reference);
     const mails = await deleteMails(tx, { address: addr, relatedIds: refs });

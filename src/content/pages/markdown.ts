@@ -5,9 +5,14 @@ import type { z } from 'zod';
 import { contentDir, fillPlaceholders, czechNbsp, settingsVersion } from '@/site/public.server';
 import { renderTrustedMarkdown } from '../markdown';
 
+/** A content page's Markdown with its placeholders filled and Czech non-breaking spaces: the text a reader gets. */
+export function fillMarkdown(source: string): string {
+  return czechNbsp(fillPlaceholders(source));
+}
+
 /** A content page's Markdown → HTML: placeholders filled, Czech non-breaking spaces, then the trusted renderer. */
 export function renderMarkdown(source: string): string {
-  return renderTrustedMarkdown(czechNbsp(fillPlaceholders(source)));
+  return renderTrustedMarkdown(fillMarkdown(source));
 }
 
 export interface MarkdownDoc<T> {

@@ -139,6 +139,11 @@ describe('typography helpers', () => {
     expect(czechNbsp('K focení')).toBe(`K${NBSP}focení`);
     expect(czechNbsp('tag v')).toBe('tag v');
   });
+  it('binds both of two one-letter words in a row', () => {
+    expect(czechNbsp('krytá zákoutí a s místem svatby')).toBe(`krytá zákoutí a${NBSP}s${NBSP}místem svatby`);
+    expect(czechNbsp('i v hlavní sezóně')).toBe(`i${NBSP}v${NBSP}hlavní sezóně`);
+    expect(czechNbsp('a k o u')).toBe(`a${NBSP}k${NBSP}o${NBSP}u`);
+  });
   it('fills known placeholders and rejects unknown ones', () => {
     expect(fillPlaceholders('IČO {{ico}}', { ico: '1' })).toBe('IČO 1');
     expect(() => fillPlaceholders('{{nope}}', {})).toThrow(/Unknown placeholder/);

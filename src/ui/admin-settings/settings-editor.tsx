@@ -128,6 +128,9 @@ const IDENTITY_FIELDS: { key: string; label: string; type?: string; hint?: strin
   { key: 'ico', label: 'IČO', hint: '8 číslic s kontrolní číslicí.' },
   { key: 'dic', label: 'DIČ', hint: 'Jen plátce DPH (CZ a 8–10 číslic); neplátce nechá prázdné.' },
   { key: 'tradeLicenceOffice', label: 'Živnostenský úřad' },
+  { key: 'bankAccount', label: 'Číslo účtu', hint: 'Tvar 123456789/0800 (případně s předčíslím); pro zálohy a faktury.' },
+  { key: 'iban', label: 'IBAN', hint: 'Týž účet jako IBAN (CZ…); QR platba ho potřebuje.' },
+  { key: 'invoicePrefix', label: 'Předpona čísel faktur', hint: 'Nepovinná, nejvýše 10 znaků.' },
 ];
 
 export function IdentityForm({ initial, notifyDefault }: { initial: Json; notifyDefault: string }) {

@@ -10,6 +10,7 @@ import { rotateCalendarTokenAction } from '@/bookings/actions/admin';
 import styles from '@/bookings/ui/admin.module.css';
 import { type SearchParams } from '@/platform/search-params';
 import { sampleValuesLive } from '@/site/public.server';
+import { ContentOutageBanner } from '@/content/ui/status/content-outage-banner';
 
 export const metadata: Metadata = { title: 'Administrace – přehled' };
 
@@ -33,6 +34,7 @@ export default async function AdminDashboard({ searchParams }: { searchParams: P
           </p>
         </div>
       ) : null}
+      <ContentOutageBanner />
       <ul className={styles.stats} aria-label="Počty poptávek podle stavu">
         {SHOWN.map((s) => (
           <li key={s} className={styles.stat}>

@@ -65,7 +65,7 @@ export function ContactView({ content, site, children }: { content: ContactConte
           </p>
           <h2 className={styles.smallHeading}>Fakturační údaje</h2>
           <p className="muted">
-            {p.name}, IČO {p.ico}, {vatLabel(p)}.
+            {p.name}, IČO {p.ico}, {vatLabel(p).replace(/^N/, 'n')}.
             <br />
             {content.companyNote}
           </p>
