@@ -12,6 +12,7 @@ import { photosJobs, startPhotos } from '@/photos/public.server';
 import { platformJobs, startJobs } from '@/platform/jobs.server';
 import type { ReadinessCheck } from '@/platform/readiness.server';
 import type { StartupStep } from '@/platform/startup.server';
+import { reloadSiteSettings, siteStartupSteps } from '@/site/public.server';
 
 /**
  * The app's wiring: which domain start-up steps, readiness checks and scheduled jobs run. Platform code never
@@ -20,15 +21,21 @@ import type { StartupStep } from '@/platform/startup.server';
  */
 export function startupSteps(): StartupStep[] {
   return [
+    // The saved settings first: the booking terms check and every page read them.
+    ...siteStartupSteps(),
     ...accountsStartupSteps(),
     ...contentStartupSteps(),
     {
       // Several instances on PostgreSQL share render-cache invalidations (LISTEN/NOTIFY); a message from another
-      // instance also drops this one's content cache. Off on PGlite (docs/decisions/011-render-cache-csp.md).
+      // instance also re-reads the saved site settings and drops this one's content cache. Off on PGlite
+      // (docs/decisions/011-render-cache-csp.md).
       name: 'render cache sync',
       run: async () => {
         const { startRenderCacheSync } = await import('@/platform/render-cache/sync.server');
-        log.info('render cache: ready', { sync: await startRenderCacheSync(() => void clearContentCache()) });
+        log.info('render cache: ready', { sync: await startRenderCacheSync(async () => {
+          clearContentCache();
+          await reloadSiteSettings();
+        }) });
       },
     },
     // Photos queued when the process last stopped are processed (in the supervised worker process).

@@ -5,4 +5,5 @@ import 'server-only';
  */
 export { requireAdmin, requireAdminApi, getCurrentUser, isAdmin, type SessionUser } from './guards.server';
 export { accountKey, type AccountKey } from './account-key.server';
+export { inquiryNotifyAddress, type NotifySource } from './notify-address.server';
 export { accountDataForEmail, deleteAccountByEmail, type AccountPersonalData } from './personal-data.server';

@@ -4,6 +4,7 @@ import { queueMail } from '@/platform/mail.server';
 import { getEnv, siteUrl } from '@/platform/env';
 import { getPricing, getSiteInfo, termPlaceholders } from '@/site/public.server';
 import { ensureCurrentTermsVersion, termsVersionById, termsVersionPath } from '@/content/public.server';
+import { inquiryNotifyAddress } from '@/accounts/public.server';
 import { formatCzechDate } from '@/platform/dates';
 import { czechCount, WEEKS_GEN } from '@/site/public';
 import { FIELD_LABELS, SOURCE_OPTIONS } from './input';
@@ -92,8 +93,8 @@ function layout(body: string): string {
  * (`autoReply: false`, decided by the service).
  */
 export async function queueNewInquiryMails(db: Db, i: InquiryDetail, opts: { autoReply: boolean; claimUrl?: string }): Promise<number[]> {
-  const env = getEnv();
   const site = getSiteInfo();
+  const notify = await inquiryNotifyAddress(db);
   const rows = summaryRows(i);
   const adminUrl = `${siteUrl()}/admin/bookings/${i.id}`;
   const flags = i.flags.map((f) => FLAG_LABELS[f] ?? f);
@@ -101,7 +102,7 @@ export async function queueNewInquiryMails(db: Db, i: InquiryDetail, opts: { aut
   const ids: number[] = [];
   ids.push(
     await queueMail(db, {
-      to: env.PHOTOGRAPHER_EMAIL,
+      to: notify.email,
       subject: `${i.kind === 'contact' ? 'Nová zpráva' : 'Nová poptávka'} ${i.reference}${when}`,
       text: `${i.kind === 'contact' ? 'Přišla nová zpráva z kontaktního formuláře.' : 'Přišla nová poptávka.'}\n\n${textTable(rows)}\n${
         flags.length ? `\nUpozornění: ${flags.join(', ')}\n` : ''

@@ -1,7 +1,8 @@
 import 'server-only';
+import { inquiryNotifyAddress } from '@/accounts/public.server';
 import type { Db } from '@/db/client';
 import { getSiteInfo, getTerms } from '@/site/public.server';
-import { getEnv, siteUrl } from '@/platform/env';
+import { siteUrl } from '@/platform/env';
 import { formatCzechDate } from '@/platform/dates';
 import { escapeHtml } from '@/platform/html';
 import { log } from '@/platform/log';
@@ -113,6 +114,6 @@ export async function notifySelection(db: Db, gallery: Gallery, photos: GalleryP
     '',
     `Výběr v administraci (i jako CSV): ${adminUrl}`,
   ].join('\n');
-  const id = await queueMail(db, { to: getEnv().PHOTOGRAPHER_EMAIL, subject: `Výběr do alba – ${gallery.title} (${names.length})`, text, kind: 'gallery-selection', relatedId: gallery.id });
+  const id = await queueMail(db, { to: (await inquiryNotifyAddress(db)).email, subject: `Výběr do alba – ${gallery.title} (${names.length})`, text, kind: 'gallery-selection', relatedId: gallery.id });
   await deliverNow(db, id);
 }

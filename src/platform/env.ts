@@ -118,7 +118,8 @@ export const envSchema = z.object({
   DATABASE_URL: optionalString,
   SMTP_URL: optionalString,
   MAIL_FROM: trimmed('Foto Anna Nováková <rezervace@example.cz>'),
-  PHOTOGRAPHER_EMAIL: trimmed('anna@example.cz'),
+  /** Where new inquiries are announced, unless set in the admin (photographer.notifyEmail); unset: the first admin's e-mail. */
+  PHOTOGRAPHER_EMAIL: trimmed().pipe(z.email({ message: 'musí být e-mailová adresa' }).optional()),
 
   // Bookings
   BOOKING_CAPACITY_PER_DAY: int(1, 1),

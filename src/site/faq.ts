@@ -21,7 +21,7 @@ export const faqSchema = z.object({
     .refine((groups) => {
       const ids = groups.flatMap((g) => [g.id, ...g.questions.map((q) => q.id)]);
       return new Set(ids).size === ids.length;
-    }, 'FAQ group and question ids must be unique (they are anchors on the page)'),
+    }, 'id skupin a otázek FAQ se nesmí opakovat (jsou to kotvy na stránce)'),
 });
 export type Faq = z.infer<typeof faqSchema>;
 

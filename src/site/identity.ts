@@ -51,6 +51,8 @@ export const siteSchema = z.object({
     tradeLicenceOffice: z.string().min(1),
     areaServed: z.array(z.string()),
     social: z.array(z.object({ label: z.string(), url: z.url() })),
+    /** Where new inquiries are announced; unset or null: PHOTOGRAPHER_EMAIL, else the first admin's e-mail. */
+    notifyEmail: z.email().nullable().optional(),
   })
     .superRefine((p, ctx) => {
       if (isValidCzechIban(p.iban) && ibanToCzechAccount(p.iban) !== p.bankAccount.replace(/^0+-/, '')) {

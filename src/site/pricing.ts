@@ -52,13 +52,13 @@ export const pricingSchema = z
     const { deliveryWeeks } = getTerms();
     const ids = new Set<string>();
     p.packages.forEach((pkg, i) => {
-      if (ids.has(pkg.id)) ctx.addIssue({ code: 'custom', path: ['packages', i, 'id'], message: `duplicate package id ${pkg.id}` });
+      if (ids.has(pkg.id)) ctx.addIssue({ code: 'custom', path: ['packages', i, 'id'], message: `id balíčku ${pkg.id} se opakuje` });
       ids.add(pkg.id);
       if (pkg.deliveryWeeks > deliveryWeeks) {
-        ctx.addIssue({ code: 'custom', path: ['packages', i, 'deliveryWeeks'], message: `longer than the ${deliveryWeeks} weeks promised in content/terms.json` });
+        ctx.addIssue({ code: 'custom', path: ['packages', i, 'deliveryWeeks'], message: `déle než ${deliveryWeeks} týdnů slíbených v obchodních podmínkách (deliveryWeeks)` });
       }
       for (const b of pkg.blocks) {
-        if (!p.blocks.some((d) => d.id === b)) ctx.addIssue({ code: 'custom', path: ['packages', i, 'blocks'], message: `block ${b} is not described in blocks[]` });
+        if (!p.blocks.some((d) => d.id === b)) ctx.addIssue({ code: 'custom', path: ['packages', i, 'blocks'], message: `blok ${b} není popsán v blocks[]` });
       }
     });
   })

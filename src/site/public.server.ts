@@ -38,3 +38,15 @@ export {
 export { getLocations, locationsSchema, travelCost, travelRuleSchema, type LocationsContent, type TravelRule } from './locations';
 export { allFaqQuestions, faqQuestionSchema, faqSchema, getFaq, type Faq, type FaqQuestion } from './faq';
 export { getTestimonials, testimonialSchema, testimonialsFileSchema, type Testimonial } from './testimonials';
+export {
+  effectiveSettings,
+  sampleValuesLive,
+  importSettings,
+  patchSettings,
+  SettingsError,
+  type SettingsIssue,
+  type SiteSettingsDoc,
+} from './settings.server';
+export { reloadSiteSettings, siteStartupSteps } from './startup.server';
+export { stornoTierSchema } from './terms';
+export { overridesVersion as settingsVersion } from './overrides';

@@ -57,22 +57,22 @@ export const termsSchema = z
   })
   .superRefine((t, ctx) => {
     if (t.depositDueDays > t.holdDays) {
-      ctx.addIssue({ code: 'custom', path: ['depositDueDays'], message: 'the deposit must fall due before the hold ends (depositDueDays ≤ holdDays)' });
+      ctx.addIssue({ code: 'custom', path: ['depositDueDays'], message: 'záloha musí být splatná nejpozději v den, kdy končí podržení termínu (depositDueDays ≤ holdDays)' });
     }
     if (t.expressDeliveryDays >= t.deliveryWeeks * 7) {
-      ctx.addIssue({ code: 'custom', path: ['expressDeliveryDays'], message: 'express delivery must be faster than the usual delivery' });
+      ctx.addIssue({ code: 'custom', path: ['expressDeliveryDays'], message: 'expresní dodání musí být rychlejší než běžné' });
     }
     t.storno.forEach((tier, i) => {
       const prev = t.storno[i - 1];
       if (prev && tier.minDaysBefore >= prev.minDaysBefore) {
-        ctx.addIssue({ code: 'custom', path: ['storno', i, 'minDaysBefore'], message: 'tiers must be ordered from the earliest cancellation (largest minDaysBefore) down' });
+        ctx.addIssue({ code: 'custom', path: ['storno', i, 'minDaysBefore'], message: 'stupně storna jdou od nejdřívějšího zrušení (největší minDaysBefore) dolů' });
       }
       if (prev && tier.percent < prev.percent) {
-        ctx.addIssue({ code: 'custom', path: ['storno', i, 'percent'], message: 'a later cancellation may not cost less than an earlier one' });
+        ctx.addIssue({ code: 'custom', path: ['storno', i, 'percent'], message: 'pozdější zrušení nesmí stát méně než dřívější' });
       }
     });
     if (t.storno[t.storno.length - 1]?.minDaysBefore !== 0) {
-      ctx.addIssue({ code: 'custom', path: ['storno'], message: 'the last tier must start at minDaysBefore 0 so every cancellation has a fee' });
+      ctx.addIssue({ code: 'custom', path: ['storno'], message: 'poslední stupeň musí začínat na minDaysBefore 0, aby mělo poplatek každé zrušení' });
     }
   });
 export type Terms = z.infer<typeof termsSchema>;

@@ -14,6 +14,8 @@ export function sitePlaceholders(): Record<string, string> {
   const p = getSiteInfo().photographer;
   return {
     name: p.name,
+    /** The first name, for „Jsem {{firstName}}“. */
+    firstName: p.name.trim().split(/\s+/)[0] ?? p.name,
     brand: p.brand,
     ico: p.ico,
     vat: vatLabel(p),

@@ -25,7 +25,22 @@ export const text = () =>
     .string()
     .trim()
     .min(1)
-    .transform((s) => czechNbsp(fillPlaceholders(s)));
+    .transform((s, ctx) => {
+      const filled = fillOrReport(s, ctx);
+      return filled === null ? z.NEVER : czechNbsp(filled);
+    });
+
+/** `{{placeholders}}` filled; an unknown one becomes a validation issue (a Czech message, not a crash). */
+function fillOrReport(s: string, ctx: z.RefinementCtx): string | null {
+  try {
+    return fillPlaceholders(s);
+  } catch (err) {
+    const unknown = err instanceof Error ? /^Unknown (?:placeholder|section) (.*) in content$/.exec(err.message) : null;
+    if (!unknown) throw err;
+    ctx.addIssue({ code: 'custom', message: `Neznámá značka v textu: ${unknown[1]}` });
+    return null;
+  }
+}
 
 /** A site-relative link target ("/cenik", "/cenik#doplnky") or an absolute https URL. */
 export const href = () =>
@@ -36,11 +51,15 @@ export type Link = z.infer<typeof linkSchema>;
 
 /** Per-page title and description (title without the site name; the layout's template appends it). */
 export const metaSchema = z.object({
-  title: z.string().trim().min(1).max(70),
+  title: z
+    .string()
+    .trim()
+    .transform((s, ctx) => fillOrReport(s, ctx) ?? z.NEVER)
+    .pipe(z.string().min(1).max(70)),
   description: z
     .string()
     .trim()
-    .transform((s) => fillPlaceholders(s))
+    .transform((s, ctx) => fillOrReport(s, ctx) ?? z.NEVER)
     .pipe(z.string().min(50).max(200)),
 });
 export type PageMeta = z.infer<typeof metaSchema>;

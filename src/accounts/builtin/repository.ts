@@ -1,6 +1,6 @@
 // Not server-only by import: scripts/admin-create.ts and the benchmarks (plain tsx) load it; the app reaches it only from server code.
 import crypto from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { authRoles, authTokens, authUsers, type AuthRoleRow, type AuthUserRow } from '@/db/schema';
 import { hashCode, randomCode } from './codes';
@@ -172,6 +172,18 @@ export async function updateUser(
     .where(eq(authUsers.id, userId))
     .returning();
   return withRole(db, user);
+}
+
+/** The e-mail of the earliest account with the role (the first admin), or null. */
+export async function firstEmailWithRole(db: Db, roleType: string): Promise<string | null> {
+  const [row] = await db
+    .select({ email: authUsers.email })
+    .from(authUsers)
+    .innerJoin(authRoles, eq(authRoles.id, authUsers.roleId))
+    .where(eq(authRoles.type, roleType))
+    .orderBy(asc(authUsers.createdAt), asc(authUsers.id))
+    .limit(1);
+  return row?.email ?? null;
 }
 
 export async function countUsersWithRole(db: Db, roleType: string): Promise<number> {

@@ -10,6 +10,8 @@ const LINKS = [
   { href: '/admin/blog', label: 'Blog' },
   { href: '/admin/platby', label: 'Platby' },
   { href: '/admin/mail', label: 'E-maily' },
+  { href: '/admin/nastaveni', label: 'Nastavení' },
+  { href: '/admin/obsah', label: 'Obsah webu' },
   { href: '/admin/bookings/gdpr', label: 'Osobní údaje' },
   { href: '/admin/ucet', label: 'Váš účet' },
 ];

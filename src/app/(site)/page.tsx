@@ -22,7 +22,12 @@ export default async function HomePage() {
   const home = getHomeContent();
   const site = getSiteInfo();
   const pricing = getPricing();
-  const favourites = (await getWeddings()).filter((w) => w.favorite);
+  // Her favourites first, filled up with her newest weddings: a wedding she publishes appears at once.
+  const weddings = await getWeddings();
+  const picked = weddings.filter((w) => w.favorite);
+  const day = (d: string) => (/^\d{4}-\d{2}-\d{2}$/.test(d) ? d : '');
+  const newest = weddings.filter((w) => !w.favorite).sort((x, y) => day(y.date).localeCompare(day(x.date)) || y.year - x.year);
+  const favourites = [...picked, ...newest.slice(0, Math.max(0, 3 - picked.length))];
   const heroImage = resolveContentImage(home.hero.image, home.hero.imageAlt);
   const base = siteUrl().replace(/\/+$/, '');
   return (

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
 import type { z } from 'zod';
-import { contentDir, fillPlaceholders, czechNbsp } from '@/site/public.server';
+import { contentDir, fillPlaceholders, czechNbsp, settingsVersion } from '@/site/public.server';
 import { renderTrustedMarkdown } from '../markdown';
 
 /** A content page's Markdown with its placeholders filled and Czech non-breaking spaces: the text a reader gets. */
@@ -22,15 +22,17 @@ export interface MarkdownDoc<T> {
   html: string;
 }
 
-const cache = new Map<string, MarkdownDoc<unknown>>();
+/** Per file, for the settings version it was rendered with (the placeholders carry her details and terms). */
+const cache = new Map<string, { version: number; doc: MarkdownDoc<unknown> }>();
 
 /**
  * Reads `content/<file>` (front-matter + Markdown), validates the front-matter with `schema` and renders the body.
  * Returns null when the file does not exist; an invalid file throws with the file name and every bad field.
  */
 export function readMarkdownFile<T>(file: string, schema: z.ZodType<T>): MarkdownDoc<T> | null {
+  const version = settingsVersion();
   const hit = cache.get(file);
-  if (hit) return hit as MarkdownDoc<T>;
+  if (hit && hit.version === version) return hit.doc as MarkdownDoc<T>;
   const full = path.join(contentDir(), file);
   if (!fs.existsSync(full)) return null;
   // An options object disables gray-matter's own cache keyed by file content.
@@ -40,7 +42,7 @@ export function readMarkdownFile<T>(file: string, schema: z.ZodType<T>): Markdow
     throw new Error(`Content file ${file} is invalid: ${front.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   }
   const doc: MarkdownDoc<T> = { data: front.data, source: parsed.content, html: renderMarkdown(parsed.content) };
-  cache.set(file, doc);
+  if (version >= 0) cache.set(file, { version, doc });
   return doc;
 }
 export { fillPlaceholders } from '@/site/public.server';

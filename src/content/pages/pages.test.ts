@@ -46,8 +46,8 @@ describe('content files', () => {
     const result = pricingSchema.safeParse(bad);
     expect(result.success).toBe(false);
     const messages = result.error?.issues.map((i) => i.message).join('\n') ?? '';
-    expect(messages).toContain('block vecer is not described');
-    expect(messages).toContain('duplicate package id');
+    expect(messages).toContain('blok vecer není popsán');
+    expect(messages).toContain('se opakuje');
   });
 
   it('the Markdown pages parse and render', () => {

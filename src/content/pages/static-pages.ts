@@ -1,17 +1,13 @@
 import { z } from 'zod';
 import { readMarkdownFile, type MarkdownDoc } from './markdown';
-import { fillPlaceholders, linkSchema, text } from '@/site/public.server';
+import { linkSchema, metaSchema, text } from '@/site/public.server';
 import { contentImageSchema } from './images';
 import { ISO_DATE } from '@/platform/dates';
 
 /** Front-matter shared by every Markdown page (title/description are also the page's SEO meta). */
 export const pageFrontSchema = z.object({
-  title: z.string().trim().min(1).max(70),
-  description: z
-    .string()
-    .trim()
-    .transform((s) => fillPlaceholders(s))
-    .pipe(z.string().min(50).max(200)),
+  title: metaSchema.shape.title,
+  description: metaSchema.shape.description,
   eyebrow: text(),
   heading: text().optional(),
   lead: text(),

@@ -4,6 +4,7 @@ export * from './platform';
 export * from './accounts';
 export * from './bookings';
 export * from './studio';
+export * from './site';
 export * from './content';
 export * from './terms';
 export * from './billing';

@@ -23,7 +23,7 @@ const messageSchema = z.object({
 const g = globalThis as unknown as { __renderCacheSync?: { origin: string; sql: postgres.Sql } };
 
 /** Applies one NOTIFY payload from the channel; messages this instance sent itself are ignored. */
-export function applyInvalidationMessage(payload: string, ownOrigin: string, onRemoteInvalidation: () => void = () => {}): boolean {
+export function applyInvalidationMessage(payload: string, ownOrigin: string, onRemoteInvalidation: () => void | Promise<void> = () => {}): boolean {
   let parsed: z.infer<typeof messageSchema>;
   try {
     parsed = messageSchema.parse(JSON.parse(payload));
@@ -32,12 +32,15 @@ export function applyInvalidationMessage(payload: string, ownOrigin: string, onR
     return false;
   }
   if (parsed.origin === ownOrigin) return false;
-  onRemoteInvalidation();
-  invalidateRenderCacheTags(parsed.tags);
+  // Caches that must be re-read first (e.g. the site settings) finish before the pages expire, so a page rendered
+  // right after the expiry cannot be cached again with the old values.
+  const pending = onRemoteInvalidation();
+  if (pending instanceof Promise) void pending.finally(() => invalidateRenderCacheTags(parsed.tags));
+  else invalidateRenderCacheTags(parsed.tags);
   return true;
 }
 
-export async function startRenderCacheSync(onRemoteInvalidation: () => void = () => {}): Promise<'off' | 'listening'> {
+export async function startRenderCacheSync(onRemoteInvalidation: () => void | Promise<void> = () => {}): Promise<'off' | 'listening'> {
   const url = getEnv().DATABASE_URL;
   if (!url || !/^postgres(ql)?:\/\//.test(url)) return 'off';
   if (g.__renderCacheSync) return 'listening';
@@ -53,8 +56,7 @@ export async function startRenderCacheSync(onRemoteInvalidation: () => void = ()
     () => {
       // Called on every (re)connect: after a gap, messages may have been lost, so start from empty.
       if (connected) {
-        onRemoteInvalidation();
-        invalidateRenderCacheTags([ROOT_LAYOUT_TAG]);
+        void Promise.resolve(onRemoteInvalidation()).finally(() => invalidateRenderCacheTags([ROOT_LAYOUT_TAG]));
         log.warn('render cache: invalidation listener reconnected; cleared this instance’s caches');
       }
       connected = true;

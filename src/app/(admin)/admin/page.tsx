@@ -9,6 +9,7 @@ import { InquiryList } from '@/bookings/ui/inquiry-list';
 import { rotateCalendarTokenAction } from '@/bookings/actions/admin';
 import styles from '@/bookings/ui/admin.module.css';
 import { type SearchParams } from '@/platform/search-params';
+import { sampleValuesLive } from '@/site/public.server';
 import { ContentOutageBanner } from '@/content/ui/status/content-outage-banner';
 
 export const metadata: Metadata = { title: 'Administrace – přehled' };
@@ -20,10 +21,19 @@ export default async function AdminDashboard({ searchParams }: { searchParams: P
   const sp = await searchParams;
   const { counts, upcoming, fresh, mails, token } = await dashboardData(localToday());
   const feedUrl = `${siteUrl()}/api/calendar/${token}.ics`;
+  const samples = sampleValuesLive();
   const mailProblems = (mails.failed ?? 0) + (mails.pending ?? 0);
   return (
     <div className={`container ${styles.shell}`}>
       <h1>Přehled</h1>
+      {samples.length ? (
+        <div role="alert" className={styles.warning}>
+          <p>
+            <strong>Web pořád ukazuje ukázkové údaje</strong> ({samples.join(', ')}). Návštěvníci je vidí v patičce, na kontaktu i
+            v obchodních podmínkách. <Link href="/admin/nastaveni">Vyplnit moje údaje</Link>
+          </p>
+        </div>
+      ) : null}
       <ContentOutageBanner />
       <ul className={styles.stats} aria-label="Počty poptávek podle stavu">
         {SHOWN.map((s) => (

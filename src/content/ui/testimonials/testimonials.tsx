@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { getTestimonials, type Testimonial } from '@/site/public.server';
+import { getWeddings } from '@/content/registry.server';
 import styles from './testimonials.module.css';
 
 interface Props {
@@ -12,9 +13,13 @@ interface Props {
   layout?: 'default' | 'compact';
 }
 
-/** Quotes from couples, each linking to their wedding. */
-export function Testimonials({ testimonials, title = 'Co říkají novomanželé', headingLevel = 'h2', layout = 'default' }: Props) {
-  const list = testimonials ?? getTestimonials();
+/**
+ * Quotes from couples, each linking to their wedding — only while that wedding is on the site: a wedding deleted,
+ * or a sample wedding once hers are published, never leaves a dead link (the couple's name stays as text).
+ */
+export async function Testimonials({ testimonials, title = 'Co říkají novomanželé', headingLevel = 'h2', layout = 'default' }: Props) {
+  const shown = new Set((await getWeddings()).map((w) => w.slug));
+  const list = (testimonials ?? getTestimonials()).map((t) => (t.weddingSlug && !shown.has(t.weddingSlug) ? { ...t, weddingSlug: undefined } : t));
   if (!list.length) return null;
   const Heading = headingLevel;
   const [featured, ...rest] = layout === 'default' ? list : [null, ...list];
