@@ -107,7 +107,7 @@ describe('strapi-sdk-js from another origin (CORS_ORIGINS)', () => {
 
     const reg = await sdk(page, 'return await s.register(arg);', { username, email, password });
     expect(reg).toMatchObject({ ok: true, value: { user: { email, username, confirmed: false } } });
-    const confirmation = await smtp.waitFor((m) => m.to.includes(email) && m.text.includes('confirmation='));
+    const confirmation = await smtp.waitFor((m) => m.to.includes(email) && m.text.includes('confirmation='), 60_000);
     const code = linkParam(confirmation.text, `${FRONT}/ucet/potvrzeni?confirmation=`, 'confirmation');
     // The front-end's confirmation page calls the server; its redirect leads back to the front-end.
     const confirmed = await sdk(page, "const r = await fetch(`${s.options.url}/api/auth/email-confirmation?confirmation=${encodeURIComponent(arg)}`, { redirect: 'manual' }); return r.type;", code);
@@ -134,7 +134,7 @@ describe('strapi-sdk-js from another origin (CORS_ORIGINS)', () => {
 
     // Forgot → reset with the mailed code (the link leads to the front-end); a reset ends every session.
     expect(await sdk(page, 'return await s.forgotPassword(arg);', { email })).toEqual({ ok: true, value: { ok: true } });
-    const resetMail = await smtp.waitFor((m) => m.to.includes(email) && m.text.includes('code='));
+    const resetMail = await smtp.waitFor((m) => m.to.includes(email) && m.text.includes('code='), 60_000);
     const resetCode = linkParam(resetMail.text, `${FRONT}/ucet/obnova-hesla?code=`, 'code');
     const reset = await sdk(page, "await s.resetPassword(arg); return (await s.fetchUser())?.email ?? null;", { code: resetCode, password: 'Po-obnove-2026', passwordConfirmation: 'Po-obnove-2026' });
     expect(reset).toEqual({ ok: true, value: email });
