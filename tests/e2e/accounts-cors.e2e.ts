@@ -91,7 +91,10 @@ async function sdk(page: Page, step: string, arg: unknown = null): Promise<Outco
         const run = new Function('s', 'arg', `return (async () => { ${step} })();`) as (s: unknown, arg: unknown) => Promise<unknown>;
         return { ok: true as const, value: await run(s, arg) };
       } catch (error) {
-        return { ok: false as const, error: JSON.parse(JSON.stringify(error, (k, v) => (k === 'details' ? undefined : v))) as unknown };
+        // strapi-sdk-js throws Strapi's envelope (its `details` may hold the whole axios error: not copied).
+        const e = error as { data?: unknown; error?: { status?: unknown; name?: unknown; message?: unknown } } | null;
+        const inner = e && typeof e === 'object' && e.error && typeof e.error === 'object' ? { status: e.error.status, name: e.error.name, message: e.error.message } : String(error);
+        return { ok: false as const, error: { data: e && typeof e === 'object' ? (e.data ?? null) : null, error: inner } };
       }
     },
     { site: server.url, step, arg },
