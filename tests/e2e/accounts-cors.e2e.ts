@@ -91,7 +91,10 @@ async function sdk(page: Page, step: string, arg: unknown = null): Promise<Outco
         const run = new Function('s', 'arg', `return (async () => { ${step} })();`) as (s: unknown, arg: unknown) => Promise<unknown>;
         return { ok: true as const, value: await run(s, arg) };
       } catch (error) {
-        return { ok: false as const, error: JSON.parse(JSON.stringify(error, (k, v) => (k === 'details' ? undefined : v))) as unknown };
+        // strapi-sdk-js throws Strapi's envelope (its `details` may hold the whole axios error: not copied).
+        const e = error as { data?: unknown; error?: { status?: unknown; name?: unknown; message?: unknown } } | null;
+        const inner = e && typeof e === 'object' && e.error && typeof e.error === 'object' ? { status: e.error.status, name: e.error.name, message: e.error.message } : String(error);
+        return { ok: false as const, error: { data: e && typeof e === 'object' ? (e.data ?? null) : null, error: inner } };
       }
     },
     { site: server.url, step, arg },
@@ -107,7 +110,7 @@ describe('strapi-sdk-js from another origin (CORS_ORIGINS)', () => {
 
     const reg = await sdk(page, 'return await s.register(arg);', { username, email, password });
     expect(reg).toMatchObject({ ok: true, value: { user: { email, username, confirmed: false } } });
-    const confirmation = await smtp.waitFor((m) => m.to.includes(email) && m.text.includes('confirmation='));
+    const confirmation = await smtp.waitFor((m) => m.to.includes(email) && m.text.includes('confirmation='), 60_000);
     const code = linkParam(confirmation.text, `${FRONT}/ucet/potvrzeni?confirmation=`, 'confirmation');
     // The front-end's confirmation page calls the server; its redirect leads back to the front-end.
     const confirmed = await sdk(page, "const r = await fetch(`${s.options.url}/api/auth/email-confirmation?confirmation=${encodeURIComponent(arg)}`, { redirect: 'manual' }); return r.type;", code);
@@ -134,7 +137,7 @@ describe('strapi-sdk-js from another origin (CORS_ORIGINS)', () => {
 
     // Forgot → reset with the mailed code (the link leads to the front-end); a reset ends every session.
     expect(await sdk(page, 'return await s.forgotPassword(arg);', { email })).toEqual({ ok: true, value: { ok: true } });
-    const resetMail = await smtp.waitFor((m) => m.to.includes(email) && m.text.includes('code='));
+    const resetMail = await smtp.waitFor((m) => m.to.includes(email) && m.text.includes('code='), 60_000);
     const resetCode = linkParam(resetMail.text, `${FRONT}/ucet/obnova-hesla?code=`, 'code');
     const reset = await sdk(page, "await s.resetPassword(arg); return (await s.fetchUser())?.email ?? null;", { code: resetCode, password: 'Po-obnove-2026', passwordConfirmation: 'Po-obnove-2026' });
     expect(reset).toEqual({ ok: true, value: email });

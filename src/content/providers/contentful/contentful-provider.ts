@@ -52,16 +52,20 @@ export function createContentfulProvider(config: ContentfulConfig): ContentProvi
   }
 
   /** Category entries by id, fetched only when an asset tag points at an entry the answer did not include. */
+  /** Asks Contentful every time: a remembered answer must not count as Contentful answering (stale-if-error). */
+  async function fetchCategories(): Promise<Map<string, Category>> {
+    const { items } = await fetchEntries({ content_type: 'category', include: '0' });
+    const map = new Map<string, Category>();
+    for (const e of items) {
+      const c = reshapeCategory(e, `category-${e.sys.id}`);
+      if (c) map.set(e.sys.id, c);
+    }
+    return map;
+  }
+
   function remoteCategories(): Promise<Map<string, Category>> {
     if (categoryMemo && Date.now() - categoryMemo.at < CATEGORY_MEMO_MS) return categoryMemo.value;
-    const value = fetchEntries({ content_type: 'category', include: '0' }).then(({ items }) => {
-      const map = new Map<string, Category>();
-      for (const e of items) {
-        const c = reshapeCategory(e, `category-${e.sys.id}`);
-        if (c) map.set(e.sys.id, c);
-      }
-      return map;
-    });
+    const value = fetchCategories();
     value.catch(() => {
       categoryMemo = null;
     });
@@ -116,7 +120,7 @@ export function createContentfulProvider(config: ContentfulConfig): ContentProvi
       weddingById: (id) => fetchDetail({ 'sys.id': id }),
       posts: async () => (await fetchBlogPosts({ include: '1' })).sort((a, b) => b.date.localeCompare(a.date)),
       post: async (slug) => (await fetchBlogPosts({ 'fields.slug': slug, include: '2' }))[0] ?? null,
-      categories: async () => [...(await remoteCategories()).values()],
+      categories: async () => [...(await fetchCategories()).values()],
       probe: () => timedProbe(async () => (await fetchList()).length),
     },
     { snapshots: config.snapshots },

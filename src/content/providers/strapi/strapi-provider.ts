@@ -68,11 +68,16 @@ export function createStrapiProvider(config: StrapiConfig): ContentProvider {
     return { filters: { id: { $eq: id } }, populate: '*' };
   }
 
+  /** Asks Strapi every time: a remembered answer must not count as Strapi answering (stale-if-error's outages). */
+  async function fetchCategories(): Promise<Category[]> {
+    const items = await get('/categories', v3 ? { _limit: PAGE_SIZE } : { pagination: { pageSize: PAGE_SIZE } });
+    return items.map(reshapeCategory).filter((c): c is Category => c !== null);
+  }
+
+  /** Categories for naming a detail's captions, fetched at most once a minute. */
   function categories(): Promise<Category[]> {
     if (categoryMemo && Date.now() - categoryMemo.at < MEMO_MS) return categoryMemo.value;
-    const value = get('/categories', v3 ? { _limit: PAGE_SIZE } : { pagination: { pageSize: PAGE_SIZE } }).then((items) =>
-      items.map(reshapeCategory).filter((c): c is Category => c !== null),
-    );
+    const value = fetchCategories();
     value.catch(() => {
       categoryMemo = null;
     });
@@ -119,7 +124,7 @@ export function createStrapiProvider(config: StrapiConfig): ContentProvider {
       weddingById: (id) => fetchDetail(byId(id)),
       posts: async () => (await fetchPosts(listParams())).sort((a, b) => b.date.localeCompare(a.date)),
       post: async (slug) => (await fetchPosts(bySlug(slug)))[0] ?? null,
-      categories,
+      categories: fetchCategories,
       probe: () => timedProbe(async () => (await fetchList()).length),
     },
     { snapshots: config.snapshots },
