@@ -6,3 +6,4 @@ import 'server-only';
 export { requireAdmin, requireAdminApi, getCurrentUser, isAdmin, type SessionUser } from './guards.server';
 export { accountKey, type AccountKey } from './account-key.server';
 export { accountDataForEmail, deleteAccountByEmail, type AccountPersonalData } from './personal-data.server';
+export { signOutAction } from './actions/account';

@@ -124,3 +124,8 @@ export async function claimTokensForEmail(db: Db, email: string, owner: ClaimOwn
   for (const r of rows) out.push({ reference: r.reference, token: await createClaimToken(db, r.id, now) });
   return out;
 }
+
+/** An account is cancelled: the inquiries it attached are no longer shown to anyone (the inquiries themselves stay). */
+export async function releaseClaimsOf(db: Db, owner: ClaimOwner): Promise<number> {
+  return rowsOf<{ inquiry_id: number }>(await db.execute(sql`DELETE FROM inquiry_claims WHERE owner = ${owner} RETURNING inquiry_id`)).length;
+}

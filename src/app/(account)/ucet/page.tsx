@@ -4,6 +4,7 @@ import { isAdmin, requireUser } from '@/accounts/guards.server';
 import { accountKey } from '@/accounts/public.server';
 import { SignOutButton } from '@/accounts/ui/sign-out-button';
 import { CoupleInquiries } from '@/bookings/ui/couple-inquiries';
+import { AccountCancelForm } from '@/bookings/ui/account-cancel-form';
 import { type SearchParams } from '@/platform/search-params';
 
 export const metadata: Metadata = { title: 'Můj účet', robots: { index: false } };
@@ -51,6 +52,7 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
         </div>
       </section>
       <CoupleInquiries user={user} owner={accountKey(user)} />
+      {isAdmin(user) ? null : <AccountCancelForm />}
     </div>
   );
 }
