@@ -176,6 +176,6 @@ export default tseslint.config(
   ...boundaries,
   {
     files: ['**/*.mjs', 'scripts/**', 'bench/**'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', fetch: 'readonly', setTimeout: 'readonly' } },
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', fetch: 'readonly', setTimeout: 'readonly', Buffer: 'readonly' } },
   },
 );

@@ -18,6 +18,7 @@ import { applyBuiltConfig } from './src/platform/built-config.mjs';
 import { SERVER_MARKER, applyClientAddress, parseTrustProxy } from './src/platform/client-address.mjs';
 import { createFastPath } from './src/platform/render-cache/fast-path.mjs';
 import { createStaticAssets } from './src/platform/static-assets.mjs';
+import { applyDeclaredResponse } from './src/platform/declared-response.mjs';
 
 // Memory (docs/decisions/051-server-memory.md), set before anything is compiled or allocated in bulk:
 // - the embedded database (PGlite) is PostgreSQL compiled to WebAssembly; V8's optimising tier recompiles its hot
@@ -91,6 +92,8 @@ const server = http.createServer((req, res) => {
   if (staticAssets.rangeNotSatisfiable(req, res) || fastPath.serve(req, res) || staticAssets.serve(req, res)) return;
   fastPath.observe(req, res);
   staticAssets.observe(req, res);
+  // Content-Length of downloads and the 410 of an expired gallery page (src/platform/declared-response.mjs).
+  applyDeclaredResponse(res);
   handle(req, res).catch((err) => {
     console.error('Request failed', req.url, err);
     if (!res.headersSent) res.statusCode = 500;

@@ -5,6 +5,7 @@ import { oversizedFormPost, oversizedFormResponse } from '@/bookings/form-body-l
 import { parseQuery, QueryLimitError } from '@/platform/query';
 import { getEnv } from '@/platform/env';
 import { HSTS_VALUE, wantsHsts } from '@/platform/security-headers';
+import { DECLARED_STATUS } from '@/platform/declared-response.mjs';
 
 /**
  * Runs before every page and API request:
@@ -17,7 +18,7 @@ import { HSTS_VALUE, wantsHsts } from '@/platform/security-headers';
  *   ("Page not found: {full path}");
  * - HSTS behind https, and a request id for the logs.
  */
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   // Oversized booking form posts: a Czech 413 instead of Next's server-action 500.
   if (oversizedFormPost(request.method, request.nextUrl.pathname, request.headers.get('content-length'))) {
     return oversizedFormResponse(request.nextUrl.pathname);
@@ -70,7 +71,42 @@ export function proxy(request: NextRequest) {
     url.pathname = twin;
     return perRequest(request, requestId, hsts, url);
   }
+  const gallery = galleryPath(pathname);
+  if (gallery) {
+    const expired = await galleryExpired(gallery, env.PORT);
+    const response = expired ? perRequest(request, requestId, hsts, galleryGoneUrl(request, gallery)) : perRequest(request, requestId, hsts);
+    response.headers.set('x-robots-tag', 'noindex, nofollow');
+    // Next ignores a rewrite's status: server.mjs turns this into the 410 (src/platform/declared-response.mjs).
+    if (expired) response.headers.set(DECLARED_STATUS, '410');
+    return response;
+  }
   return perRequest(request, requestId, hsts);
+}
+
+/** The slug of a couple's gallery page `/galerie/{slug}`, or null. */
+function galleryPath(pathname: string): string | null {
+  return /^\/galerie\/([a-z0-9-]{1,120})\/?$/.exec(pathname)?.[1] ?? null;
+}
+
+function galleryGoneUrl(request: NextRequest, slug: string): URL {
+  const url = request.nextUrl.clone();
+  url.pathname = `/galerie/${slug}/vyprsela`;
+  return url;
+}
+
+/**
+ * Whether the gallery is past its expiry, asked of this server's own API (the proxy keeps away from the
+ * database). When that fails the page is served as usual: it shows the same expiry notice, only with 200.
+ */
+async function galleryExpired(slug: string, port: number): Promise<boolean> {
+  try {
+    const res = await fetch(`http://127.0.0.1:${port}/api/galleries/${slug}/state`, { cache: 'no-store', signal: AbortSignal.timeout(5000) });
+    if (!res.ok) return false;
+    const body = (await res.json()) as { state?: unknown };
+    return body.state === 'expired';
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -129,7 +165,7 @@ function limitResponse(request: NextRequest, err: QueryLimitError, requestId: st
 export const config = {
   matcher: [
     // Everything except static assets, the image optimizer and photo uploads (the proxy would buffer an upload's
-    // body and cut it at 10 MB; the upload route does its own checks and needs no CSP nonce).
-    '/((?!_next/static|_next/image|favicon.ico|icon.svg|fonts/|api/admin/weddings/[^/]+/photos).*)',
+    // body and cut it at 10 MB; the upload routes do their own checks and need no CSP nonce).
+    '/((?!_next/static|_next/image|favicon.ico|icon.svg|fonts/|api/admin/weddings/[^/]+/photos|api/admin/galleries/[^/]+/photos|api/admin/uploads).*)',
   ],
 };

@@ -2,10 +2,13 @@ import 'server-only';
 import { accountsJobs } from '@/accounts/jobs.server';
 import { accountsStartupSteps } from '@/accounts/startup.server';
 import { emailsWithWeddingSince } from '@/bookings/public.server';
+import { billingJobs } from '@/billing/public.server';
 import { bookingsJobs } from '@/bookings/scheduler.server';
+import { galleryDeliveryJobs } from '@/galleries/delivery-jobs.server';
 import { clearContentCache } from '@/content/cache';
 import { contentReadiness, contentStartupSteps } from '@/content/startup.server';
 import { log } from '@/platform/log';
+import { photosJobs, startPhotos } from '@/photos/public.server';
 import { platformJobs, startJobs } from '@/platform/jobs.server';
 import type { ReadinessCheck } from '@/platform/readiness.server';
 import type { StartupStep } from '@/platform/startup.server';
@@ -28,7 +31,9 @@ export function startupSteps(): StartupStep[] {
         log.info('render cache: ready', { sync: await startRenderCacheSync(() => void clearContentCache()) });
       },
     },
-    { name: 'scheduled jobs', run: async () => startJobs([...platformJobs(), ...accountsJobs({ weddingsSince: emailsWithWeddingSince }), ...bookingsJobs()]) },
+    // Photos queued when the process last stopped are processed (in the supervised worker process).
+    { name: 'photo queue', run: startPhotos },
+    { name: 'scheduled jobs', run: async () => startJobs([...platformJobs(), ...accountsJobs({ weddingsSince: emailsWithWeddingSince }), ...bookingsJobs(), ...billingJobs(), ...photosJobs(), ...galleryDeliveryJobs()]) },
   ];
 }
 

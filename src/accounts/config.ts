@@ -56,3 +56,12 @@ export function accountsConfig(): AccountsConfig {
     sessionSeconds: env.AUTH_COOKIE_MAX_AGE,
   };
 }
+
+/**
+ * Where account links lead (mailed reset and confirmation links, the confirmation redirect): ACCOUNTS_FRONTEND_URL —
+ * the site by default, or a separate front-end listed in CORS_ORIGINS (checked at start-up) that serves the same
+ * account paths (`/ucet/obnova-hesla?code=…`, `/ucet/potvrzeni?confirmation=…`, `/ucet/prihlaseni`, …).
+ */
+export function accountsFrontendUrl(): string {
+  return (getEnv().ACCOUNTS_FRONTEND_URL ?? siteUrl()).replace(/\/+$/, '');
+}

@@ -129,3 +129,13 @@ export async function claimTokensForEmail(db: Db, email: string, owner: ClaimOwn
 export async function releaseClaimsOf(db: Db, owner: ClaimOwner): Promise<number> {
   return rowsOf<{ inquiry_id: number }>(await db.execute(sql`DELETE FROM inquiry_claims WHERE owner = ${owner} RETURNING inquiry_id`)).length;
 }
+
+/** Ids and references of the inquiries attached to this account (for other domains' per-inquiry documents). */
+export async function claimedInquiryRefs(db: Db, owner: ClaimOwner): Promise<{ id: number; reference: string }[]> {
+  const rows = rowsOf<{ id: number; reference: string }>(
+    await db.execute(sql`
+      SELECT i.id, i.reference FROM inquiry_claims c JOIN inquiries i ON i.id = c.inquiry_id
+      WHERE c.owner = ${owner} AND i.anonymized_at IS NULL`),
+  );
+  return rows.map((r) => ({ id: Number(r.id), reference: r.reference }));
+}

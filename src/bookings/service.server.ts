@@ -316,3 +316,12 @@ export async function runMaintenance(db: Db, config: BookingConfig, now = new Da
 export function defaultAvailabilityWindow(today = localToday()): { from: string; to: string } {
   return { from: today, to: addDays(today, MAX_AVAILABILITY_DAYS) };
 }
+
+/** A held inquiry's hold now ends at `until` (recorded in its history); false when it is no longer held. */
+export async function setHoldExpiry(db: Db, req: { id: number; until: Date; actor: string; note: string; now?: Date }): Promise<boolean> {
+  return repo.setHoldExpiry(db, req.id, req.until, req.actor, req.note, req.now ?? new Date());
+}
+
+export async function getInquiry(db: Db, id: number) {
+  return repo.findInquiry(db, id);
+}

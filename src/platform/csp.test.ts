@@ -50,6 +50,8 @@ describe('which paths are answered from the render cache', () => {
     ['/simple-booking', false],
     ['/admin/bookings', false],
     ['/ucet', false],
+    ['/galerie/anna-a-petr-x7k2qa', false],
+    ['/galerie/anna-a-petr-x7k2qa/vyprsela', false],
     ['/strapi-test', false],
     ['/api/health', false],
     ['/bench-minimal', false],

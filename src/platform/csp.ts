@@ -10,7 +10,7 @@ export function buildCsp(nonce: string, dev: boolean): string {
 }
 
 /** First path segments that never come from the render cache (per visitor, per request or diagnostics). */
-const PER_REQUEST_PREFIXES = ['admin', 'ucet', 'rezervace', 'simple-booking', 'api', 'builds', 'bench-minimal', 'test-gallery', 'testimonials-test'];
+const PER_REQUEST_PREFIXES = ['admin', 'ucet', 'galerie', 'rezervace', 'simple-booking', 'api', 'builds', 'bench-minimal', 'test-gallery', 'testimonials-test'];
 
 /** Query parameters a cached page's filtered twin reads (the cached page itself ignores queries). */
 export const PORTFOLIO_FILTER_PARAMS = ['rok', 'kategorie'] as const;

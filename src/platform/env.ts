@@ -87,6 +87,30 @@ export const envSchema = z.object({
   OIDC_CLIENT_ID: optionalString,
   OIDC_CLIENT_SECRET: optionalString,
   OIDC_PROVIDER_NAME: trimmed('oidc'),
+  /**
+   * Separate front-ends (their origins, comma-separated, e.g. `https://app.example.cz`) allowed to call the built-in
+   * account endpoints with a bearer token from the browser (CORS, never with cookies). Empty: none.
+   */
+  CORS_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const origins: string[] = [];
+      for (const part of (v ?? '').split(',').map((p) => p.trim()).filter(Boolean)) {
+        const url = URL.canParse(part) ? new URL(part) : null;
+        if (!url || !/^https?:$/.test(url.protocol) || url.origin !== part.replace(/\/+$/, '')) {
+          ctx.addIssue({ code: 'custom', message: `„${part}“ není origin (schéma, host a případně port, např. https://app.example.cz)` });
+          continue;
+        }
+        origins.push(url.origin);
+      }
+      return origins;
+    }),
+  /**
+   * Where the account e-mails' links and the built-in server's redirects lead (reset, confirmation, provider sign-in),
+   * like Strapi's advanced settings: the site (default) or a front-end listed in CORS_ORIGINS.
+   */
+  ACCOUNTS_FRONTEND_URL: optionalUrl,
   /** Strapi mode: a sign-in provider enabled in Strapi (e.g. `google`) to offer on the sign-in page. */
   STRAPI_AUTH_PROVIDER: trimmed().pipe(z.string().regex(/^[a-z0-9-]+$/, { message: 'STRAPI_AUTH_PROVIDER: jen malá písmena, číslice a pomlčky' }).optional()),
 
@@ -162,6 +186,13 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   // HS256 with a short secret can be brute-forced offline from any one session token.
   if (env.JWT_SECRET && Buffer.byteLength(env.JWT_SECRET, 'utf8') < 32) {
     problems.push('JWT_SECRET musí mít alespoň 32 bajtů (např. `openssl rand -base64 48`), nebo jej vynechte a server si vygeneruje vlastní');
+  }
+  if (env.ACCOUNTS_FRONTEND_URL) {
+    const front = new URL(env.ACCOUNTS_FRONTEND_URL).origin;
+    const site = new URL(env.SITE_URL ?? `http://localhost:${env.PORT}`).origin;
+    if (front !== site && !env.CORS_ORIGINS.includes(front)) {
+      problems.push(`ACCOUNTS_FRONTEND_URL (${front}) musí být adresa webu nebo jeden z CORS_ORIGINS`);
+    }
   }
   if (problems.length) throw new EnvError(problems);
   return env;

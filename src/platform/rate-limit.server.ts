@@ -36,6 +36,14 @@ export async function hitRateLimit(
   };
 }
 
+/** The current window's count without adding to it: a limiter that counts only failures checks here first. */
+export async function peekRateLimit(db: Db, bucket: string, limit: number, windowMs: number, now = Date.now()): Promise<RateLimitResult> {
+  const windowStart = Math.floor(now / windowMs) * windowMs;
+  const result = await db.execute(sql`SELECT count FROM rate_limits WHERE bucket = ${bucket} AND window_start = ${windowStart}`);
+  const count = Number(rowsOf<{ count: number | string }>(result)[0]?.count ?? 0);
+  return { allowed: count < limit, count, limit, retryAfterSeconds: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)) };
+}
+
 /** Old windows are useless; scheduled clean-up keeps the table small. */
 export async function pruneRateLimits(db: Db, olderThanMs: number, now = Date.now()): Promise<void> {
   await db.execute(sql`DELETE FROM rate_limits WHERE window_start < ${now - olderThanMs}`);

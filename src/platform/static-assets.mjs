@@ -20,9 +20,9 @@
  * Memory: only names of the build's own files are ever remembered (the list of `.next/static` is read once; a
  * build never changes under a running server), so requests for made-up names — all 404s — leave nothing behind.
  *
- * Range requests: Next's static serving answers an unsatisfiable range with a 500. `rangeNotSatisfiable()` answers
- * those with 416 and `Content-Range: bytes *\/<size>`, as HTTP says; satisfiable and malformed ranges stay with
- * Next (a 206, or the whole file).
+ * Range requests: Next's static serving answers an unsatisfiable or malformed range with a 500.
+ * `rangeNotSatisfiable()` answers the first with 416 and `Content-Range: bytes *\/<size>` and drops the second
+ * (the whole file follows), as HTTP says; satisfiable ranges stay with Next (206).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -58,29 +58,31 @@ export function staticFile(req) {
 }
 
 /**
- * True for a well-formed `bytes=` range set of which no range overlaps a file of `size` bytes (RFC 9110 §14.1.2:
- * a first position at or past the end, or a zero-length suffix). Malformed or other-unit ranges are false: HTTP
- * says to ignore those and send the whole file, which Next does.
+ * What a Range header asks of a file of `size` bytes (RFC 9110 §14): `unsatisfiable` when it is a well-formed
+ * `bytes=` range set of which no range overlaps the file (a first position at or past the end, or a zero-length
+ * suffix), `ignored` when it is malformed or in another unit (HTTP says to send the whole file then),
+ * `satisfiable` otherwise.
  * @param {string} header
  * @param {number} size
- * @returns {boolean}
+ * @returns {'satisfiable' | 'unsatisfiable' | 'ignored'}
  */
-export function unsatisfiable(header, size) {
+export function classifyRange(header, size) {
   const m = /^bytes=(.+)$/i.exec(header.trim());
-  if (!m) return false;
+  if (!m) return 'ignored';
   const specs = m[1].split(',').map((x) => x.trim());
-  if (specs.length === 0 || specs.length > 100) return false;
+  if (specs.length > 100) return 'ignored';
+  let overlaps = false;
   for (const spec of specs) {
     const r = /^(\d*)-(\d*)$/.exec(spec);
-    if (!r || (r[1] === '' && r[2] === '')) return false;
+    if (!r || (r[1] === '' && r[2] === '')) return 'ignored';
     if (r[1] === '') {
-      if (Number(r[2]) > 0 && size > 0) return false; // a suffix of a non-empty file overlaps it
+      if (Number(r[2]) > 0 && size > 0) overlaps = true; // a suffix of a non-empty file overlaps it
       continue;
     }
-    if (r[2] !== '' && Number(r[2]) < Number(r[1])) return false; // invalid: ignored, not unsatisfiable
-    if (Number(r[1]) < size) return false;
+    if (r[2] !== '' && Number(r[2]) < Number(r[1])) return 'ignored';
+    if (Number(r[1]) < size) overlaps = true;
   }
-  return true;
+  return overlaps ? 'satisfiable' : 'unsatisfiable';
 }
 
 /**
@@ -201,7 +203,9 @@ export function createStaticAssets(options) {
   }
 
   /**
-   * Answers a Range request for one of the build's static files that no byte of the file can satisfy: 416.
+   * Range requests for the build's static files, which Next's static serving answers with a 500 when no byte can
+   * be sent or the header is malformed: an unsatisfiable range gets 416 here (true: answered); a malformed one is
+   * dropped so that Next sends the whole file, as HTTP says. Satisfiable ranges stay with Next (206).
    * @param {import('node:http').IncomingMessage} req
    * @param {import('node:http').ServerResponse} res
    * @returns {boolean}
@@ -211,7 +215,12 @@ export function createStaticAssets(options) {
     const m = STATIC_PATH.exec((req.url ?? '').split('?')[0] ?? '');
     const size = m ? files().get(m[1]) : undefined;
     if (size === undefined) return false;
-    if (!unsatisfiable(req.headers.range, size)) return false;
+    const kind = classifyRange(req.headers.range, size);
+    if (kind === 'ignored') {
+      delete req.headers.range;
+      return false;
+    }
+    if (kind === 'satisfiable') return false;
     res.statusCode = 416;
     res.setHeader('Content-Range', `bytes */${size}`);
     res.setHeader('Cache-Control', 'no-store');
@@ -221,5 +230,10 @@ export function createStaticAssets(options) {
     return true;
   }
 
-  return { serve, observe, rangeNotSatisfiable };
+  /** How many files' copies and headers are held (diagnostics and tests: at most the build's own files). */
+  function remembered() {
+    return { bodies: bodies.size, recorded: recorded.size };
+  }
+
+  return { serve, observe, rangeNotSatisfiable, remembered };
 }

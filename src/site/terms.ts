@@ -44,6 +44,8 @@ export const termsSchema = z
     voucherValidityMonths: z.number().int().min(1).max(60),
     /** A voucher's validity may be extended once by this many months on request. */
     voucherExtensionMonths: z.number().int().min(1).max(24),
+    /** The couple's gallery reminder goes out this many days before the gallery expires. */
+    galleryReminderDays: z.number().int().min(1).max(90),
     storno: z.array(stornoTierSchema).min(1),
     inquiryRetentionMonths: z.number().int().min(1).max(120),
     accountRetentionMonths: z.number().int().min(1).max(120),

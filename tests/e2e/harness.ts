@@ -140,7 +140,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
-  attachments: { filename: string | null; mimeType: string; content: string }[];
+  /** `content` as UTF-8 text (calendar invites), `bytes` as received (PDFs). */
+  attachments: { filename: string | null; mimeType: string; content: string; bytes: Buffer }[];
 }
 
 /** A real SMTP server on loopback; messages are parsed with postal-mime. */
@@ -164,6 +165,7 @@ export async function startSmtp(): Promise<{ url: string; messages: ReceivedMail
             filename: a.filename,
             mimeType: a.mimeType,
             content: typeof a.content === 'string' ? a.content : Buffer.from(a.content as ArrayBuffer).toString('utf8'),
+            bytes: typeof a.content === 'string' ? Buffer.from(a.content, 'utf8') : Buffer.from(a.content as ArrayBuffer),
           })),
         });
         callback();

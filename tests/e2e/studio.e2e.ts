@@ -264,7 +264,9 @@ describe.each([
         const r = await fetch(server.url + u, { headers: { accept } });
         expect(r.status).toBe(200);
         expect(r.headers.get('content-type')).toBe(type);
-        expect(r.headers.get('cache-control')).toContain('immutable');
+        // Cached, but revalidated on every use (304 by ETag while published): no cache outlives the publication.
+        expect(r.headers.get('cache-control')).toBe('public, no-cache');
+        expect(r.headers.get('etag')).toBeTruthy();
         expect(await hasExifOrGps(Buffer.from(await r.arrayBuffer()))).toBe(false);
       }
     }
@@ -292,6 +294,13 @@ describe.each([
     expect(portfolio).toContain(sampleCouple.replace('&', '&amp;'));
     expect(portfolio).not.toContain(COUPLE.replace('&', '&amp;'));
     expect((await fetch(`${server.url}/weddings/${NEW_SLUG}`)).status).toBe(404);
+    // Its photos stop answering publicly at once; the admin's previews keep working, never cached.
+    const hidden = (await (await page.request.get(`${server.url}/api/admin/weddings/${weddingId}`)).json()) as { photos: { id: string }[] };
+    const variant = `/api/photos/${hidden.photos[0]!.id}/384.webp`;
+    expect((await fetch(server.url + variant)).status).toBe(404);
+    const preview = await page.request.get(server.url + variant);
+    expect(preview.status()).toBe(200);
+    expect(preview.headers()['cache-control']).toBe('private, no-store');
     // Deleting a photo asks first.
     const before = await page.locator('ol[aria-label="Fotografie svatby"] > li').count();
     page.once('dialog', (d) => {

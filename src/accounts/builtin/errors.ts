@@ -10,6 +10,7 @@ export type ErrorName =
   | 'NotFoundError'
   | 'RateLimitError'
   | 'PayloadTooLargeError'
+  | 'MethodNotAllowedError'
   | 'InternalServerError';
 
 export class AuthError extends Error {
@@ -29,6 +30,7 @@ export const applicationError = (message: string) => new AuthError(400, 'Applica
 export const unauthorizedError = (message = 'Missing or invalid credentials') => new AuthError(401, 'UnauthorizedError', message);
 export const forbiddenError = (message = 'Forbidden') => new AuthError(403, 'ForbiddenError', message);
 export const notFoundError = (message = 'Not Found') => new AuthError(404, 'NotFoundError', message);
+export const methodNotAllowedError = () => new AuthError(405, 'MethodNotAllowedError', 'Method Not Allowed');
 export const rateLimitError = () => new AuthError(429, 'RateLimitError', 'Too many requests, please try again later.');
 
 export function errorBody(err: AuthError) {

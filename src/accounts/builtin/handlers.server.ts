@@ -1,12 +1,14 @@
 import 'server-only';
 import qs from 'qs';
 import type { Db } from '@/db/client';
-import { getEnv, siteUrl } from '@/platform/env';
+import { getEnv } from '@/platform/env';
+import { accountsFrontendUrl } from '../config';
 import { clientAddress, hitRateLimit } from '@/platform/rate-limit.server';
 import { BodyError, readJsonBody } from '@/platform/request-body';
 import { log } from '@/platform/log';
 import { isForeignOrigin } from '@/platform/origin';
-import { AuthError, errorResponse, rateLimitError } from './errors';
+import { allowedCorsOrigin, preflightResponse, withCors } from './cors';
+import { AuthError, errorResponse, methodNotAllowedError, rateLimitError } from './errors';
 import * as service from './service.server';
 import { providerCallback, providerConnect, providerGrantCallback } from './oidc.server';
 
@@ -54,21 +56,33 @@ async function body(request: Request): Promise<unknown> {
 }
 
 function wrap(route: string | null, fn: (db: Db, request: Request, params: Record<string, string>) => Promise<Response>): Handler {
-  return async (db, request, params = {}) => {
-    try {
-      // State-changing calls from a page on another site are refused (the site's own pages call in-process).
-      if (request.method === 'POST' && isForeignOrigin(request)) throw new AuthError(403, 'ForbiddenError', 'Cross-origin request refused');
-      if (route) await rateLimit(db, request, route);
-      return await fn(db, request, params);
-    } catch (err) {
-      if (err instanceof AuthError) {
-        const retryAfter = (err as AuthError & { retryAfter?: number }).retryAfter;
-        return errorResponse(err, retryAfter ? { 'retry-after': String(retryAfter) } : undefined);
-      }
-      log.error('account server: unexpected error', { route: route ?? new URL(request.url).pathname, err });
-      return errorResponse(new AuthError(500, 'InternalServerError', 'Internal Server Error'));
+  return async (db, request, params = {}) => withCors(request, await answer(db, request, params, route, fn));
+}
+
+async function answer(
+  db: Db,
+  request: Request,
+  params: Record<string, string>,
+  route: string | null,
+  fn: (db: Db, request: Request, params: Record<string, string>) => Promise<Response>,
+): Promise<Response> {
+  try {
+    // State-changing calls from a page on another site are refused (the site's own pages call in-process), except
+    // from a front-end listed in CORS_ORIGINS: a browser's call from there cannot carry our cookie (no credentials),
+    // and these endpoints authenticate by the Authorization header alone.
+    if (request.method === 'POST' && isForeignOrigin(request) && !allowedCorsOrigin(request)) {
+      throw new AuthError(403, 'ForbiddenError', 'Cross-origin request refused');
     }
-  };
+    if (route) await rateLimit(db, request, route);
+    return await fn(db, request, params);
+  } catch (err) {
+    if (err instanceof AuthError) {
+      const retryAfter = (err as AuthError & { retryAfter?: number }).retryAfter;
+      return errorResponse(err, retryAfter ? { 'retry-after': String(retryAfter) } : undefined);
+    }
+    log.error('account server: unexpected error', { route: route ?? new URL(request.url).pathname, err });
+    return errorResponse(new AuthError(500, 'InternalServerError', 'Internal Server Error'));
+  }
 }
 
 /** `populate=role`, `populate[0]=role`, `populate=*`, `populate[role]=true` … — does it ask for the role? */
@@ -91,15 +105,15 @@ export const handlers = {
     const token = bearerToken(request);
     const caller = token ? await service.authenticateToken(db, token) : null;
     if (token && !caller) throw new AuthError(401, 'UnauthorizedError', 'Missing or invalid credentials');
-    return json(await service.changePassword(db, caller, await body(request)));
+    return json(await service.changePassword(db, caller, await body(request), token && caller ? await service.tokenId(db, token) : null));
   }),
   sendEmailConfirmation: wrap('/auth/send-email-confirmation', async (db, request) =>
     json(await service.sendEmailConfirmation(db, await body(request))),
   ),
   emailConfirmation: wrap('/auth/email-confirmation', async (db, request) => {
     await service.confirmEmail(db, new URL(request.url).searchParams.get('confirmation'));
-    // Strapi redirects to its configured page; ours is the site's sign-in page.
-    return new Response(null, { status: 302, headers: { location: `${siteUrl()}/ucet/prihlaseni?potvrzeno=1`, 'cache-control': 'no-store' } });
+    // Strapi redirects to its configured page; ours is the sign-in page of the site or of ACCOUNTS_FRONTEND_URL.
+    return new Response(null, { status: 302, headers: { location: `${accountsFrontendUrl()}/ucet/prihlaseni?potvrzeno=1`, 'cache-control': 'no-store' } });
   }),
   logout: wrap(null, async (db, request) => json(await service.logout(db, bearerToken(request)))),
   me: wrap(null, async (db, request) => {
@@ -128,10 +142,15 @@ export function routeFor(method: string, path: string): { handler: Handler; para
     ['GET', /^\/connect\/(?<provider>[\w-]+)\/callback$/, handlers.grantCallback],
     ['GET', /^\/auth\/(?<provider>[\w-]+)\/callback$/, handlers.providerCallback],
   ];
+  let known = false;
   for (const [verb, re, handler] of table) {
     const match = re.exec(path);
     if (match && verb === m) return { handler, params: { ...match.groups } };
+    if (match) known = true;
   }
+  // A known path asked with another method: the CORS preflight, or Strapi's JSON 405 (never an HTML page).
+  if (known && m === 'OPTIONS') return { handler: async (_db, request) => preflightResponse(request), params: {} };
+  if (known) return { handler: async (_db, request) => withCors(request, errorResponse(methodNotAllowedError())), params: {} };
   return null;
 }
 

@@ -17,11 +17,15 @@ export const ACCOUNT_MAIL_WINDOW_MS = 24 * 3600_000;
 
 export type AccountMailKind = 'reset' | 'confirmation' | 'notice';
 
+/** The rate-limit bucket of one recipient: the address by a keyed hash, so the table holds no e-mail addresses. */
+export async function recipientBucket(db: Db, kind: AccountMailKind, email: string): Promise<string> {
+  const recipient = createHmac('sha256', await jwtSecret(db)).update(email.trim().toLowerCase()).digest('base64url').slice(0, 32);
+  return `account-mail:${kind}:${recipient}`;
+}
+
 /** True when one more mail of this kind may go to this address now (and counts it). */
 export async function recipientBudget(db: Db, kind: AccountMailKind, email: string): Promise<boolean> {
-  // The bucket names the address by a keyed hash: the rate-limit table holds no e-mail addresses.
-  const recipient = createHmac('sha256', await jwtSecret(db)).update(email.trim().toLowerCase()).digest('base64url').slice(0, 32);
-  const result = await hitRateLimit(db, `account-mail:${kind}:${recipient}`, ACCOUNT_MAILS_PER_RECIPIENT, ACCOUNT_MAIL_WINDOW_MS);
+  const result = await hitRateLimit(db, await recipientBucket(db, kind, email), ACCOUNT_MAILS_PER_RECIPIENT, ACCOUNT_MAIL_WINDOW_MS);
   if (!result.allowed) log.warn('account mail skipped: recipient budget spent', { kind });
   return result.allowed;
 }

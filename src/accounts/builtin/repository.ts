@@ -29,6 +29,8 @@ export interface AccountUser {
   roleId: number | null;
   /** Bumped by a password change: sessions issued before it stop working. */
   tokenVersion: number;
+  /** The session (JWT id) that made the last password change: it stays valid although its version is older. */
+  keptTokenId: string | null;
   /** Last sign-in or session renewal; idle accounts are purged after the retention period. */
   lastActiveAt: Date | null;
   createdAt: Date;
@@ -55,6 +57,7 @@ function toUser(u: AuthUserRow, role: AuthRoleRow | null): AccountUser {
     blocked: u.blocked,
     roleId: u.roleId,
     tokenVersion: u.tokenVersion,
+    keptTokenId: u.keptTokenId,
     lastActiveAt: u.lastActiveAt,
     createdAt: u.createdAt,
     updatedAt: u.updatedAt,
@@ -145,11 +148,14 @@ export async function createUser(
   return created;
 }
 
-/** New password: bumps token_version so every session issued before stops working. */
-export async function setPassword(db: Db, userId: number, passwordHash: string): Promise<UserWithRole | null> {
+/**
+ * New password: bumps token_version so every session issued before stops working — except `keepTokenId`, the
+ * session that made the change (a change of password keeps its caller signed in; a reset keeps nobody).
+ */
+export async function setPassword(db: Db, userId: number, passwordHash: string, keepTokenId: string | null = null): Promise<UserWithRole | null> {
   const [user] = await db
     .update(authUsers)
-    .set({ passwordHash, tokenVersion: sql`${authUsers.tokenVersion} + 1`, updatedAt: new Date() })
+    .set({ passwordHash, tokenVersion: sql`${authUsers.tokenVersion} + 1`, keptTokenId: keepTokenId, updatedAt: new Date() })
     .where(eq(authUsers.id, userId))
     .returning();
   return withRole(db, user);

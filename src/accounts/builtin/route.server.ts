@@ -1,7 +1,8 @@
 import 'server-only';
 import { getDb } from '@/db/db.server';
 import { accountsConfig } from '../config';
-import { errorResponse, notFoundError } from './errors';
+import { preflightResponse, withCors } from './cors';
+import { errorResponse, methodNotAllowedError, notFoundError } from './errors';
 import { handlers } from './handlers.server';
 
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
@@ -18,4 +19,16 @@ export function serve(name: keyof typeof handlers) {
     for (const [k, v] of Object.entries(raw)) if (typeof v === 'string') params[k] = v;
     return handlers[name](await getDb(), request, params);
   };
+}
+
+/** `export const OPTIONS = preflight`: CORS preflights of the account endpoints (CORS_ORIGINS). */
+export async function preflight(request: Request): Promise<Response> {
+  if (accountsConfig().source !== 'builtin') return errorResponse(notFoundError());
+  return preflightResponse(request);
+}
+
+/** The methods an account endpoint does not serve answer Strapi's JSON error (405), never an HTML page. */
+export async function methodNotAllowed(request: Request): Promise<Response> {
+  if (accountsConfig().source !== 'builtin') return errorResponse(notFoundError());
+  return withCors(request, errorResponse(methodNotAllowedError()));
 }

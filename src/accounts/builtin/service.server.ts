@@ -1,10 +1,9 @@
 import 'server-only';
 import type { Db } from '@/db/client';
 import { isUniqueViolation, rowsOf } from '@/db/client';
-import { siteUrl } from '@/platform/env';
 import { deliverPendingMail, queueMail, type MailMessage } from '@/platform/mail.server';
 import { log } from '@/platform/log';
-import { accountsConfig } from '../config';
+import { accountsConfig, accountsFrontendUrl } from '../config';
 import { alreadyRegisteredEmail, confirmationEmail, passwordChangedEmail, resetPasswordEmail, usernameTakenEmail } from '../emails';
 import { afterAnswer, recipientBudget } from './mail-budget.server';
 import { randomBytes } from 'node:crypto';
@@ -114,7 +113,9 @@ export async function authenticateToken(db: Db, token: string): Promise<UserWith
   const claims = await verifyJwt(db, token);
   if (!claims) return null;
   const user = await findUserById(db, claims.id);
-  if (!user || user.blocked || user.tokenVersion !== claims.ver) return null;
+  if (!user || user.blocked) return null;
+  // Current version, or the one session a password change kept (token continuity).
+  if (user.tokenVersion !== claims.ver && !(claims.jti !== undefined && claims.jti === user.keptTokenId)) return null;
   if (claims.jti && (await isRevoked(db, claims.jti))) return null;
   if (accountsConfig().emailConfirmation && !user.confirmed) return null;
   return user;
@@ -136,6 +137,11 @@ export async function revokeToken(db: Db, token: string): Promise<void> {
   } else {
     await db.execute(sql`UPDATE auth_users SET token_version = token_version + 1 WHERE id = ${claims.id} AND token_version = ${claims.ver}`);
   }
+}
+
+/** The id (jti) of a valid token, or null. */
+export async function tokenId(db: Db, token: string): Promise<string | null> {
+  return (await verifyJwt(db, token))?.jti ?? null;
 }
 
 export async function pruneRevokedTokens(db: Db, now = Date.now()): Promise<void> {
@@ -233,8 +239,8 @@ function notifyAlreadyRegistered(db: Db, user: UserWithRole): void {
     const code = user.provider === 'local' ? await createToken(db, 'reset-password', user.id, RESET_CODE_TTL_MS) : null;
     const mail = alreadyRegisteredEmail({
       confirmed: user.confirmed,
-      resetUrl: code ? `${siteUrl()}/ucet/obnova-hesla?code=${encodeURIComponent(code)}` : `${siteUrl()}/ucet/zapomenute-heslo`,
-      signInUrl: `${siteUrl()}/ucet/prihlaseni`,
+      resetUrl: code ? `${accountsFrontendUrl()}/ucet/obnova-hesla?code=${encodeURIComponent(code)}` : `${accountsFrontendUrl()}/ucet/zapomenute-heslo`,
+      signInUrl: `${accountsFrontendUrl()}/ucet/prihlaseni`,
     });
     await mailAndDeliver(db, { to: user.email, ...mail, kind: 'account-already-registered', relatedId: String(user.id) });
   });
@@ -243,7 +249,7 @@ function notifyAlreadyRegistered(db: Db, user: UserWithRole): void {
 function notifyUsernameTaken(db: Db, email: string): void {
   afterAnswer('register: username-taken notice', async () => {
     if (!(await recipientBudget(db, 'notice', email))) return;
-    const mail = usernameTakenEmail(`${siteUrl()}/ucet/registrace`);
+    const mail = usernameTakenEmail(`${accountsFrontendUrl()}/ucet/registrace`);
     await mailAndDeliver(db, { to: email.toLowerCase(), ...mail, kind: 'account-username-taken' });
   });
 }
@@ -271,7 +277,7 @@ async function lookalikeNewUser(db: Db, username: string, email: string) {
 async function sendConfirmation(db: Db, user: UserWithRole, deliver: (db: Db, msg: MailMessage) => Promise<void> = mailAfterAnswer) {
   if (!(await recipientBudget(db, 'confirmation', user.email))) return;
   const code = await createToken(db, 'email-confirmation', user.id, CONFIRMATION_CODE_TTL_MS);
-  const mail = confirmationEmail(`${siteUrl()}/ucet/potvrzeni?confirmation=${encodeURIComponent(code)}`);
+  const mail = confirmationEmail(`${accountsFrontendUrl()}/ucet/potvrzeni?confirmation=${encodeURIComponent(code)}`);
   await deliver(db, { to: user.email, ...mail, kind: 'account-confirmation', relatedId: String(user.id) });
 }
 
@@ -287,7 +293,7 @@ export async function forgotPassword(db: Db, body: unknown) {
     afterAnswer('forgot-password', async () => {
       if (!(await recipientBudget(db, 'reset', user.email))) return;
       const code = await createToken(db, 'reset-password', user.id, RESET_CODE_TTL_MS);
-      const mail = resetPasswordEmail(`${siteUrl()}/ucet/obnova-hesla?code=${encodeURIComponent(code)}`);
+      const mail = resetPasswordEmail(`${accountsFrontendUrl()}/ucet/obnova-hesla?code=${encodeURIComponent(code)}`);
       await mailAndDeliver(db, { to: user.email, ...mail, kind: 'account-reset-password', relatedId: String(user.id) });
     });
   }
@@ -316,7 +322,7 @@ export async function resetPassword(db: Db, body: unknown) {
 
 async function notifyPasswordChanged(db: Db, user: UserWithRole) {
   try {
-    const mail = passwordChangedEmail(new Date(), `${siteUrl()}/ucet/zapomenute-heslo`);
+    const mail = passwordChangedEmail(new Date(), `${accountsFrontendUrl()}/ucet/zapomenute-heslo`);
     await mailAfterAnswer(db, { to: user.email, ...mail, kind: 'account-password-changed', relatedId: String(user.id) });
   } catch (err) {
     log.error('could not queue the password-changed notice', { userId: user.id, err });
@@ -324,7 +330,8 @@ async function notifyPasswordChanged(db: Db, user: UserWithRole) {
 }
 
 // ---- POST /auth/change-password ------------------------------------------------------------------------------
-export async function changePassword(db: Db, caller: UserWithRole | null, body: unknown) {
+/** `callerTokenId`: the JWT id of the session making the change; it stays valid, every other session ends. */
+export async function changePassword(db: Db, caller: UserWithRole | null, body: unknown, callerTokenId: string | null = null) {
   if (!caller) throw forbiddenError();
   const c = new BodyChecker(body);
   const currentPassword = c.string('currentPassword');
@@ -336,7 +343,7 @@ export async function changePassword(db: Db, caller: UserWithRole | null, body: 
   c.done();
   if (!(await verifyPassword(currentPassword, caller.passwordHash))) throw validationError('The provided current password is invalid');
   if (currentPassword === password) throw validationError('Your new password must be different than your current password');
-  const updated = await setPassword(db, caller.id, await hashPassword(password));
+  const updated = await setPassword(db, caller.id, await hashPassword(password), callerTokenId);
   if (!updated) throw unauthorizedError();
   await notifyPasswordChanged(db, updated);
   return session(db, updated);

@@ -1,4 +1,5 @@
 import sharp, { type Metadata, type OutputInfo, type Sharp, type SharpOptions } from 'sharp';
+import { dimensionProblem } from '@/photos/public';
 import { unprocessableImage, StudioError } from './errors';
 import { VARIANT_FORMATS, VARIANT_WIDTHS, variantWidthsFor, type VariantFormat } from './variants';
 
@@ -41,6 +42,10 @@ export async function inspectUpload(body: Buffer): Promise<InspectedUpload> {
     throw new StudioError(415, 'UnsupportedMediaTypeError', `Formát ${meta.format ?? 'neznámý'} server nepodporuje. Nahrajte prosím fotografii ve formátu JPEG, PNG, WebP nebo HEIC.`);
   }
   if (meta.width * meta.height > MAX_INPUT_PIXELS) throw unprocessableImage(pixelLimitMessage(meta.width, meta.height));
+  // Each side and the aspect ratio too, from the header alone: a 10 × 10 000 000 px strip is under the megapixels
+  // but takes seconds and hundreds of megabytes to decode.
+  const problem = dimensionProblem({ width: meta.width, height: meta.height });
+  if (problem) throw unprocessableImage(problem);
   // Decode the whole file once (JPEG shrink-on-load keeps this cheap): truncated or corrupt data fails here,
   // before anything is stored, and HEIC files this sharp build cannot decode are refused with a clear message.
   try {

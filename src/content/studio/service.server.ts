@@ -330,6 +330,20 @@ export async function deletePhoto(deps: StudioDeps, id: string): Promise<void> {
 }
 
 /** Ready photos by id (for the public variant route: only these are served). */
+/**
+ * Who may see a photo's variants: 'public' — ready and its wedding published; 'preview' — ready in a draft or
+ * hidden wedding (the admin only); null — not ready or unknown.
+ */
+export async function photoVisibility(db: Db, id: string): Promise<'public' | 'preview' | null> {
+  const rows = await db
+    .select({ published: studioWeddings.published })
+    .from(studioPhotos)
+    .innerJoin(studioWeddings, eq(studioWeddings.id, studioPhotos.weddingId))
+    .where(and(eq(studioPhotos.id, id), eq(studioPhotos.status, 'ready')));
+  if (!rows[0]) return null;
+  return rows[0].published ? 'public' : 'preview';
+}
+
 export async function readyPhotoExists(db: Db, id: string): Promise<boolean> {
   const rows = await db.select({ id: studioPhotos.id }).from(studioPhotos).where(and(eq(studioPhotos.id, id), eq(studioPhotos.status, 'ready')));
   return rows.length > 0;

@@ -26,6 +26,8 @@ export const authUsers = pgTable(
     blocked: boolean('blocked').notNull().default(false),
     roleId: integer('role_id').references(() => authRoles.id, { onDelete: 'set null' }),
     tokenVersion: integer('token_version').notNull().default(0),
+    /** The session (JWT id) that made the last password change stays valid across it (migration 0141). */
+    keptTokenId: text('kept_token_id'),
     /** Last sign-in (migration 0050); the account-retention job deletes accounts idle past the terms. */
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -6,3 +6,7 @@ export * from './bookings';
 export * from './studio';
 export * from './content';
 export * from './terms';
+export * from './billing';
+export * from './photos';
+export * from './galleries';
+export * from './gallery-delivery';

@@ -1,6 +1,9 @@
+import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { assertValidKey, type Storage, type StoredObject } from './types';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { assertValidKey, type Storage, type StoredObject, type StoredStream } from './types';
 
 const META_SUFFIX = '.meta.json';
 
@@ -11,8 +14,53 @@ export function createLocalStorage(root: string): Storage {
     if (key.endsWith(META_SUFFIX)) throw new Error(`Klíč nesmí končit na ${META_SUFFIX}`);
     return path.join(root, ...key.split('/'));
   };
+  const contentTypeOf = async (target: string): Promise<string> => {
+    try {
+      const meta = JSON.parse(await fs.readFile(target + META_SUFFIX, 'utf8')) as { contentType?: unknown };
+      if (typeof meta.contentType === 'string') return meta.contentType;
+    } catch {
+      /* no metadata: generic type */
+    }
+    return 'application/octet-stream';
+  };
   return {
     driver: 'local',
+    async putFile(key, filePath, contentType) {
+      const target = file(key);
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      const tmp = `${target}.${process.pid}.${Date.now()}.tmp`;
+      try {
+        await pipeline(createReadStream(filePath), createWriteStream(tmp));
+        await fs.writeFile(target + META_SUFFIX, JSON.stringify({ contentType }));
+        await fs.rename(tmp, target);
+      } catch (err) {
+        await fs.rm(tmp, { force: true });
+        throw err;
+      }
+    },
+    async open(key, range): Promise<StoredStream | null> {
+      const target = file(key);
+      let size: number;
+      try {
+        size = (await fs.stat(target)).size;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw err;
+      }
+      const contentType = await contentTypeOf(target);
+      const nodeStream = createReadStream(target, range ? { start: range.start, end: range.end } : {});
+      return { stream: Readable.toWeb(nodeStream) as ReadableStream<Uint8Array>, size, contentType };
+    },
+    async stat(key) {
+      const target = file(key);
+      try {
+        const { size } = await fs.stat(target);
+        return { size, contentType: await contentTypeOf(target) };
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw err;
+      }
+    },
     async put(key, body, contentType) {
       const target = file(key);
       await fs.mkdir(path.dirname(target), { recursive: true });

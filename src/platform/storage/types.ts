@@ -4,11 +4,34 @@ export interface StoredObject {
   contentType: string;
 }
 
+/** A stored object opened for reading: its bytes as a stream (never whole in memory) and its total size. */
+export interface StoredStream {
+  stream: ReadableStream<Uint8Array>;
+  /** The object's whole size in bytes (not the range's). */
+  size: number;
+  contentType: string;
+}
+
+/** An inclusive byte range, as in HTTP `Range: bytes=start-end`. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
 export interface Storage {
   readonly driver: 'local' | 's3';
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /**
+   * Stores a file from the local disk by streaming it (local: copy then rename; S3: one streamed PUT of known
+   * length). A reader never sees half an object.
+   */
+  putFile(key: string, filePath: string, contentType: string): Promise<void>;
   /** `null` when the key does not exist. */
   get(key: string): Promise<StoredObject | null>;
+  /** Opens the object (or a byte range of it) as a stream; `null` when the key does not exist. */
+  open(key: string, range?: ByteRange): Promise<StoredStream | null>;
+  /** Size and type without reading the bytes; `null` when the key does not exist. */
+  stat(key: string): Promise<{ size: number; contentType: string } | null>;
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
 }

@@ -5,7 +5,10 @@ import { accountKey } from '@/accounts/public.server';
 import { SignOutButton } from '@/accounts/ui/sign-out-button';
 import { CoupleInquiries } from '@/bookings/ui/couple-inquiries';
 import { AccountCancelForm } from '@/bookings/ui/account-cancel-form';
+import { AccountGalleries } from '@/galleries/ui/account-galleries';
 import { type SearchParams } from '@/platform/search-params';
+import { CoupleContracts } from '@/billing/public.server';
+import { getDb } from '@/db/db.server';
 
 export const metadata: Metadata = { title: 'Můj účet', robots: { index: false } };
 
@@ -51,7 +54,9 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
           <SignOutButton />
         </div>
       </section>
+      <AccountGalleries email={user.email} confirmed={user.confirmed} />
       <CoupleInquiries user={user} owner={accountKey(user)} />
+      <CoupleContracts db={await getDb()} owner={accountKey(user)} />
       {isAdmin(user) ? null : <AccountCancelForm />}
     </div>
   );

@@ -11,6 +11,10 @@ import { NoteForm, StatusForm } from '@/bookings/ui/admin-forms';
 import { resendMailAction } from '@/bookings/actions/admin';
 import { FlagBadges, StatusBadge } from '@/bookings/ui/status-badge';
 import styles from '@/bookings/ui/admin.module.css';
+import { openDeps } from '@/bookings/public.server';
+import { BookingDocuments, documentsOf } from '@/billing/public.server';
+import { getPricing } from '@/site/public.server';
+import { galleriesOfInquiry, galleryDeps } from '@/galleries/public.server';
 
 export const metadata: Metadata = { title: 'Detail poptávky' };
 
@@ -25,6 +29,9 @@ export default async function InquiryDetailPage({ params }: { params: Promise<{ 
   const detail = await inquiryDetail(id);
   if (!detail) notFound();
   const { inquiry, history, notes, mails } = detail;
+  const docs = await documentsOf((await openDeps()).db, inquiry.id);
+  const packagePrice = getPricing().packages.find((p) => p.id === inquiry.packageId)?.price ?? null;
+  const galleries = await galleriesOfInquiry(await galleryDeps(), inquiry.id);
   const rows: [string, string | null][] = [
     ['Číslo poptávky', inquiry.reference],
     ['Formulář', KIND_LABELS[inquiry.kind]],
@@ -74,6 +81,23 @@ export default async function InquiryDetailPage({ params }: { params: Promise<{ 
           <section aria-labelledby="status-title" className="card">
             <h2 id="status-title">Stav: {STATUS_LABELS[inquiry.status]}</h2>
             {inquiry.anonymizedAt ? <p className="muted">Poptávka je anonymizovaná.</p> : <StatusForm id={inquiry.id} allowed={[...TRANSITIONS[inquiry.status]]} />}
+          </section>
+          {inquiry.anonymizedAt ? null : <BookingDocuments bookingId={inquiry.id} status={inquiry.status} docs={docs} packagePrice={packagePrice} />}
+          <section aria-labelledby="gallery-title" className="card">
+            <h2 id="gallery-title">Galerie fotografií</h2>
+            {galleries.length ? (
+              <ul>
+                {galleries.map((g) => (
+                  <li key={g.id}>
+                    <Link href={`/admin/galerie/${g.id}`}>{g.title}</Link> ({g.published ? 'zveřejněná' : 'skrytá'})
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p>
+                K poptávce zatím není galerie. <Link href={`/admin/galerie?poptavka=${inquiry.id}`}>Založit galerii</Link>
+              </p>
+            )}
           </section>
           <section aria-labelledby="notes-title" className="card">
             <h2 id="notes-title">Poznámky</h2>

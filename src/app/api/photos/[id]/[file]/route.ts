@@ -1,11 +1,18 @@
+import { requireAdminApi } from '@/accounts/public.server';
 import { getDb } from '@/db/db.server';
 import { getStorage } from '@/platform/storage/storage.server';
-import { readyPhotoExists } from '@/content/studio/service.server';
+import { photoVisibility } from '@/content/studio/service.server';
 import { negotiateFormat, parseVariantFile, PHOTO_ID, VARIANT_CONTENT_TYPES, variantKey } from '@/content/studio/variants';
 
 export const dynamic = 'force-dynamic';
 
-const IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * A published photo may be cached, but every use is revalidated (a 304 by its ETag while the wedding stays public):
+ * once the wedding is hidden or back in draft, no cache keeps showing it. A photo id never gets other bytes, so the
+ * ETag is the id, width and format.
+ */
+const PUBLIC_CACHE = 'public, no-cache';
+const PREVIEW_CACHE = 'private, no-store';
 
 function notFound(): Response {
   return new Response('Nenalezeno', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=60' } });
@@ -13,8 +20,8 @@ function notFound(): Response {
 
 /**
  * The studio's pre-made photo variants: /api/photos/{photoId}/{width}.{avif|webp|jpg}, or /api/photos/{photoId}/{width}
- * for the best format the browser accepts. Files are produced once at upload; a photo id never gets other bytes, so
- * every answer is immutable and cached for a year. Only ready photos are served; originals never are.
+ * for the best format the browser accepts. Only ready photos of published weddings are public; a draft's or hidden
+ * wedding's photos answer 404 to everyone but the admin (the editor's previews), uncached. Originals never are served.
  */
 export async function GET(request: Request, { params }: { params: Promise<{ id: string; file: string }> }) {
   const { id, file } = await params;
@@ -22,8 +29,18 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   if (!PHOTO_ID.test(id) || !parsed) return notFound();
   const format = parsed.format ?? negotiateFormat(request.headers.get('accept'));
   let stored;
+  let cache = PUBLIC_CACHE;
+  const etag = `"${id}-${parsed.width}-${format}"`;
   try {
-    if (!(await readyPhotoExists(await getDb(), id))) return notFound();
+    const visibility = await photoVisibility(await getDb(), id);
+    if (!visibility) return notFound();
+    if (visibility === 'preview') {
+      const admin = await requireAdminApi(request);
+      if (admin instanceof Response) return notFound();
+      cache = PREVIEW_CACHE;
+    } else if (request.headers.get('if-none-match') === etag) {
+      return new Response(null, { status: 304, headers: { etag, 'cache-control': PUBLIC_CACHE, ...(parsed.format ? {} : { vary: 'Accept' }) } });
+    }
     stored = await getStorage().get(variantKey(id, parsed.width, format));
   } catch {
     // Database or storage unreachable: a short-lived answer the browser may retry, never a cached failure.
@@ -32,7 +49,8 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   if (!stored) return notFound();
   const headers: Record<string, string> = {
     'content-type': VARIANT_CONTENT_TYPES[format],
-    'cache-control': IMMUTABLE,
+    'cache-control': cache,
+    ...(cache === PUBLIC_CACHE ? { etag } : {}),
     'content-length': String(stored.body.length),
     'x-content-type-options': 'nosniff',
   };

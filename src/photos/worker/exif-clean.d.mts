@@ -1,0 +1,2 @@
+export function cleanExif(exif: Buffer, opts?: { resetOrientation?: boolean }): Buffer | null;
+export function exifHasGps(exif: Buffer): boolean;
