@@ -7,3 +7,4 @@ export { requireAdmin, requireAdminApi, getCurrentUser, isAdmin, type SessionUse
 export { accountKey, type AccountKey } from './account-key.server';
 export { inquiryNotifyAddress, type NotifySource } from './notify-address.server';
 export { accountDataForEmail, deleteAccountByEmail, type AccountPersonalData } from './personal-data.server';
+export { signOutAction } from './actions/account';

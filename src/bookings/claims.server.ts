@@ -125,6 +125,11 @@ export async function claimTokensForEmail(db: Db, email: string, owner: ClaimOwn
   return out;
 }
 
+/** An account is cancelled: the inquiries it attached are no longer shown to anyone (the inquiries themselves stay). */
+export async function releaseClaimsOf(db: Db, owner: ClaimOwner): Promise<number> {
+  return rowsOf<{ inquiry_id: number }>(await db.execute(sql`DELETE FROM inquiry_claims WHERE owner = ${owner} RETURNING inquiry_id`)).length;
+}
+
 /** Ids and references of the inquiries attached to this account (for other domains' per-inquiry documents). */
 export async function claimedInquiryRefs(db: Db, owner: ClaimOwner): Promise<{ id: number; reference: string }[]> {
   const rows = rowsOf<{ id: number; reference: string }>(

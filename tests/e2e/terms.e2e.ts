@@ -138,6 +138,22 @@ describe('privacy notice', () => {
     expect(listed).toEqual(stored);
     expect(listed).toEqual(['cc_cookie', 'strapi_jwt']);
     await expectNoAxeViolations(page);
+
+    // The promised „Zrušit účet“: the couple cancels the account themselves; the session ends and the account is gone.
+    await page.goto(`${server.url}/ucet`);
+    await hydrated(page, 'section[aria-labelledby="cancel-title"] form');
+    await expectNoAxeViolations(page);
+    await page.getByLabel('Pro potvrzení napište e-mail svého účtu').fill(email);
+    await page.getByRole('button', { name: 'Zrušit účet' }).click();
+    await page.waitForURL(/\/ucet\/prihlaseni\?ucet=zrusen$/, { timeout: 15_000 });
+    expect(await page.locator('main').innerText()).toContain('Váš účet je zrušený a smazaný.');
+    expect((await ctx.cookies()).map((c) => c.name)).not.toContain('strapi_jwt');
+    const signIn = await fetch(`${server.url}/api/auth/local`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ identifier: email, password: 'dlouhe-heslo-123' }),
+    });
+    expect(signIn.status).toBe(400);
     await ctx.close();
   });
 });

@@ -4,6 +4,7 @@ import { isAdmin, requireUser } from '@/accounts/guards.server';
 import { accountKey } from '@/accounts/public.server';
 import { SignOutButton } from '@/accounts/ui/sign-out-button';
 import { CoupleInquiries } from '@/bookings/ui/couple-inquiries';
+import { AccountCancelForm } from '@/bookings/ui/account-cancel-form';
 import { AccountGalleries } from '@/galleries/ui/account-galleries';
 import { type SearchParams } from '@/platform/search-params';
 import { CoupleContracts } from '@/billing/public.server';
@@ -56,6 +57,7 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
       <AccountGalleries email={user.email} confirmed={user.confirmed} />
       <CoupleInquiries user={user} owner={accountKey(user)} />
       <CoupleContracts db={await getDb()} owner={accountKey(user)} />
+      {isAdmin(user) ? null : <AccountCancelForm />}
     </div>
   );
 }

@@ -14,6 +14,7 @@ export const metadata: Metadata = { title: 'Přihlášení', robots: { index: fa
 const NOTICES: Record<string, { text: string; kind: 'ok' | 'error' }> = {
   potvrzeno: { text: 'Děkuji, váš e-mail je potvrzený. Nyní se můžete přihlásit.', kind: 'ok' },
   odhlaseno: { text: 'Byli jste odhlášeni.', kind: 'ok' },
+  zrusen: { text: 'Váš účet je zrušený a smazaný. Děkuji, že jste ho používali.', kind: 'ok' },
   zmeneno: { text: 'Heslo bylo změněno. Přihlaste se prosím novým heslem.', kind: 'ok' },
   poskytovatel: { text: 'Přihlášení přes externí službu se nepodařilo. Zkuste to prosím znovu, nebo se přihlaste e-mailem a heslem.', kind: 'error' },
 };
@@ -21,6 +22,7 @@ const NOTICES: Record<string, { text: string; kind: 'ok' | 'error' }> = {
 function noticeFor(sp: SearchParams) {
   if (sp.potvrzeno === '1') return NOTICES.potvrzeno;
   if (sp.odhlaseno === '1') return NOTICES.odhlaseno;
+  if (sp.ucet === 'zrusen') return NOTICES.zrusen;
   if (sp.heslo === 'zmeneno') return NOTICES.zmeneno;
   if (sp.chyba === 'poskytovatel') return NOTICES.poskytovatel;
   return null;
