@@ -4,6 +4,7 @@ import { clearContentCache } from '@/content/cache';
 import { clearContentErrors, lastContentError } from '@/content/status';
 import { getContentStatus, getWedding, getWeddings } from '@/content/registry.server';
 import { resetEnvForTests } from '@/platform/env';
+import { getDbHandle } from '@/db/db.server';
 import { GET as mediaGET } from '@/app/api/media/[source]/[...path]/route';
 import { startFakeContentful, type FakeContentful } from '../fakes/contentful';
 
@@ -12,6 +13,13 @@ import { startFakeContentful, type FakeContentful } from '../fakes/contentful';
 let cf: FakeContentful;
 let cfSelf: FakeContentful;
 const savedEnv = { ...process.env };
+// The registry keeps remote answers in the database: open (and migrate) the in-memory one once, under a hook's
+// timeout rather than inside the first registry test.
+beforeAll(async () => {
+  process.env.DATABASE_URL = 'memory://';
+  resetEnvForTests();
+  await getDbHandle();
+}, 120_000);
 
 function provider(fake: FakeContentful = cf, timeoutMs = 2000) {
   return createContentfulProvider({ cdaUrl: fake.url, spaceId: fake.spaceId, accessToken: fake.accessToken, environment: fake.environment, timeoutMs });

@@ -5,12 +5,20 @@ import { clearContentErrors, clearContentOutages, contentOutage, lastContentErro
 import { memorySnapshots } from '@/content/providers/stale-if-error';
 import { getCachedContent, getContentStatus, getWedding, getWeddings } from '@/content/registry.server';
 import { resetEnvForTests } from '@/platform/env';
+import { getDbHandle } from '@/db/db.server';
 import { GET as mediaGET } from '@/app/api/media/[source]/[...path]/route';
 import { startFakeStrapi, type FakeStrapi } from '../fakes/strapi';
 
 /** The Strapi content provider against a fake Strapi over real HTTP, in all three response shapes. */
 
 const savedEnv = { ...process.env };
+// The registry keeps remote answers in the database: open (and migrate) the in-memory one once, under a hook's
+// timeout rather than inside the first registry test.
+beforeAll(async () => {
+  process.env.DATABASE_URL = 'memory://';
+  resetEnvForTests();
+  await getDbHandle();
+}, 120_000);
 beforeEach(() => {
   clearContentErrors();
   clearContentOutages();
