@@ -5,6 +5,7 @@ import { bookingsJobs } from '@/bookings/scheduler.server';
 import { clearContentCache } from '@/content/cache';
 import { contentReadiness, contentStartupSteps } from '@/content/startup.server';
 import { log } from '@/platform/log';
+import { operationsStartupSteps } from '@/operations/public.server';
 import { platformJobs, startJobs } from '@/platform/jobs.server';
 import type { ReadinessCheck } from '@/platform/readiness.server';
 import type { StartupStep } from '@/platform/startup.server';
@@ -18,6 +19,7 @@ export function startupSteps(): StartupStep[] {
   return [
     ...accountsStartupSteps(),
     ...contentStartupSteps(),
+    ...operationsStartupSteps(),
     {
       // Several instances on PostgreSQL share render-cache invalidations (LISTEN/NOTIFY); a message from another
       // instance also drops this one's content cache. Off on PGlite (docs/decisions/011-render-cache-csp.md).

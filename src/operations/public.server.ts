@@ -1,0 +1,3 @@
+import 'server-only';
+export { databaseSnapshotResponse } from './channel.server';
+export { operationsStartupSteps } from './startup.server';
