@@ -18,6 +18,7 @@ import { applyBuiltConfig } from './src/platform/built-config.mjs';
 import { SERVER_MARKER, applyClientAddress, parseTrustProxy } from './src/platform/client-address.mjs';
 import { createFastPath } from './src/platform/render-cache/fast-path.mjs';
 import { createStaticAssets } from './src/platform/static-assets.mjs';
+import { measureRequest } from './src/platform/metrics.mjs';
 
 // Memory (docs/decisions/051-server-memory.md), set before anything is compiled or allocated in bulk:
 // - the embedded database (PGlite) is PostgreSQL compiled to WebAssembly; V8's optimising tier recompiles its hot
@@ -87,7 +88,10 @@ const staticAssets = createStaticAssets({ root: path.join(dir, '.next', 'static'
 
 const server = http.createServer((req, res) => {
   applyClientAddress(req, trust);
-  if (fastPath.serve(req, res) || staticAssets.serve(req, res)) return;
+  // Requests and latency by route group for GET /api/metrics (src/platform/metrics.mjs).
+  const measured = measureRequest(req, res);
+  if (fastPath.serve(req, res)) return measured(true);
+  if (staticAssets.serve(req, res)) return;
   fastPath.observe(req, res);
   staticAssets.observe(req, res);
   handle(req, res).catch((err) => {

@@ -5,7 +5,9 @@ import { bookingsJobs } from '@/bookings/scheduler.server';
 import { clearContentCache } from '@/content/cache';
 import { contentReadiness, contentStartupSteps } from '@/content/startup.server';
 import { log } from '@/platform/log';
-import { operationsStartupSteps } from '@/operations/public.server';
+import { operationsStartupSteps, type MetricSource } from '@/operations/public.server';
+import { photoQueueLength } from '@/content/public.server';
+import { getDb } from '@/db/db.server';
 import { platformJobs, startJobs } from '@/platform/jobs.server';
 import type { ReadinessCheck } from '@/platform/readiness.server';
 import type { StartupStep } from '@/platform/startup.server';
@@ -35,4 +37,9 @@ export function startupSteps(): StartupStep[] {
 
 export function readinessChecks(): ReadinessCheck[] {
   return [contentReadiness];
+}
+
+/** Gauges other domains contribute to GET /api/metrics. */
+export function metricSources(): MetricSource[] {
+  return [{ name: 'photo_queue_length', help: 'Photos waiting for processing', read: async () => photoQueueLength(await getDb()) }];
 }

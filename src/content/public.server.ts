@@ -7,3 +7,4 @@ export { getSiteInfo, type SiteInfo } from './site';
 export { getPricing, formatCzk, type Pricing } from './pages/pricing';
 export { vatLabel } from './site';
 export { getTerms, termPlaceholders, stornoLines, termsEnvProblems, type Terms } from './terms';
+export { photoQueueLength } from './studio/queue.server';

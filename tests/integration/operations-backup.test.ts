@@ -41,7 +41,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dataDir, 'uploads/studio/originals/p1'), photo);
   fs.writeFileSync(path.join(dataDir, 'uploads/studio/variants/p1/384.webp'), 'variant');
   fs.writeFileSync(path.join(dataDir, 'latest-build.json'), '{"id":"x"}');
-}, 120_000);
+}, 300_000);
 
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
