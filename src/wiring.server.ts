@@ -5,7 +5,7 @@ import { bookingsJobs } from '@/bookings/scheduler.server';
 import { clearContentCache } from '@/content/cache';
 import { contentReadiness, contentStartupSteps } from '@/content/startup.server';
 import { log } from '@/platform/log';
-import { operationsStartupSteps, type MetricSource } from '@/operations/public.server';
+import { operationsJobs, operationsStartupSteps, type MetricSource } from '@/operations/public.server';
 import { photoQueueLength } from '@/content/public.server';
 import { getDb } from '@/db/db.server';
 import { platformJobs, startJobs } from '@/platform/jobs.server';
@@ -31,7 +31,7 @@ export function startupSteps(): StartupStep[] {
         log.info('render cache: ready', { sync: await startRenderCacheSync(() => void clearContentCache()) });
       },
     },
-    { name: 'scheduled jobs', run: async () => startJobs([...platformJobs(), ...accountsJobs(), ...bookingsJobs()]) },
+    { name: 'scheduled jobs', run: async () => startJobs([...platformJobs(), ...accountsJobs(), ...bookingsJobs(), ...operationsJobs()]) },
   ];
 }
 

@@ -9,6 +9,7 @@ import { InquiryList } from '@/bookings/ui/inquiry-list';
 import { rotateCalendarTokenAction } from '@/bookings/actions/admin';
 import styles from '@/bookings/ui/admin.module.css';
 import { type SearchParams } from '@/platform/search-params';
+import { BackupCard } from '@/operations/public.server';
 
 export const metadata: Metadata = { title: 'Administrace – přehled' };
 
@@ -70,6 +71,7 @@ export default async function AdminDashboard({ searchParams }: { searchParams: P
           </button>
         </form>
       </section>
+      <BackupCard />
     </div>
   );
 }
