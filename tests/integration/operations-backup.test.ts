@@ -64,7 +64,7 @@ describe('backup and restore (archive, embedded database, server stopped)', () =
     expect(status.lastAttempt?.ok).toBe(true);
     expect(status.lastSuccess?.location).toBe(archive);
     expect(fs.existsSync(`${archive}.partial`)).toBe(false);
-  }, 120_000);
+  }, 300_000);
 
   it('restores into an empty folder with every file and row, verified', async () => {
     const target = path.join(tmp, 'restored');
@@ -73,12 +73,12 @@ describe('backup and restore (archive, embedded database, server stopped)', () =
     expect(fs.readFileSync(path.join(target, 'uploads/studio/originals/p1')).equals(photo)).toBe(true);
     expect(await rowsIn(target)).toEqual(['první', 'druhý']);
     expect(fs.readdirSync(path.dirname(target)).filter((f) => f.includes('.restore-'))).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 
   it('--with-variants adds the variant folders', async () => {
     const r = await runBackup({ dataDir, withVariants: true, out: path.join(tmp, 'out', 'with-variants.tar') });
     expect(r.manifest.files.map((f) => f.path)).toContain('uploads/studio/variants/p1/384.webp');
-  }, 120_000);
+  }, 300_000);
 
   it('refuses a non-empty folder without --force; with --force moves its content aside', async () => {
     const target = path.join(tmp, 'busy');
@@ -92,7 +92,7 @@ describe('backup and restore (archive, embedded database, server stopped)', () =
     const r = await runRestore({ source: archive, dataDir: target, force: true });
     expect(r.movedAside && fs.readFileSync(path.join(r.movedAside, 'keep.txt'), 'utf8')).toBe('mine');
     expect(await rowsIn(target)).toEqual(['první', 'druhý']);
-  }, 120_000);
+  }, 300_000);
 
   it('refuses a corrupted or a truncated archive before touching the target', async () => {
     const bytes = fs.readFileSync(archive);
@@ -115,7 +115,7 @@ describe('backup and restore (archive, embedded database, server stopped)', () =
       expect(fs.existsSync(target)).toBe(false);
       expect(fs.readdirSync(tmp).filter((f) => f.includes('.restore-'))).toEqual([]);
     }
-  }, 120_000);
+  }, 300_000);
 
   it('a backup killed mid-way leaves no lock that blocks the next one', async () => {
     const paths = backupPaths(dataDir);
@@ -132,7 +132,7 @@ describe('backup and restore (archive, embedded database, server stopped)', () =
     fs.writeFileSync(paths.lock, String(process.ppid));
     await expect(runBackup({ dataDir, withVariants: false, out: path.join(tmp, 'out', 'busy.tar') })).rejects.toThrow(/Jiná záloha právě běží/);
     release();
-  }, 120_000);
+  }, 300_000);
 
   it('a target that cannot be written fails loudly and is recorded as a failure, with nothing left behind', async () => {
     const blocked = path.join(tmp, 'not-a-dir');
@@ -142,7 +142,7 @@ describe('backup and restore (archive, embedded database, server stopped)', () =
     expect(status.lastAttempt?.ok).toBe(false);
     expect(status.lastSuccess?.location).not.toContain('not-a-dir');
     expect(fs.existsSync(backupPaths(dataDir).work)).toBe(false);
-  }, 120_000);
+  }, 300_000);
 });
 
 describe('restic repository', () => {
@@ -161,7 +161,7 @@ describe('restic repository', () => {
     const wrong = await runRestore({ source: 'latest', dataDir: path.join(tmp, 'wrong-pass'), force: false, repository: { ...repository, password: 'jiné' } }).catch((e: unknown) => e);
     expect(wrong).toBeInstanceOf(RestoreRefused);
     expect(fs.existsSync(path.join(tmp, 'wrong-pass'))).toBe(false);
-  }, 180_000);
+  }, 300_000);
 });
 
 describe.runIf(hasPostgres)('into PostgreSQL', () => {
@@ -194,7 +194,7 @@ describe.runIf(hasPostgres)('into PostgreSQL', () => {
       await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.close();
     }
-  }, 180_000);
+  }, 300_000);
 });
 
 describe('safe upgrades', () => {
@@ -226,5 +226,5 @@ describe('safe upgrades', () => {
     } finally {
       await after.close();
     }
-  }, 180_000);
+  }, 300_000);
 });
