@@ -3,9 +3,11 @@
  * deploy/Caddyfile) in front of `npm start` with TRUST_PROXY=1. Through Caddy: the per-client limits see the address
  * Caddy saw (a forged X-Forwarded-For changes nothing, another client keeps its own budget), the security headers
  * arrive, public pages are answered from the render cache, an admin photo upload arrives whole and is processed,
- * and GET /api/metrics counts it all behind its token.
+ * and GET /api/metrics counts it all behind its token. Then `npm run backup` runs against the live server (the
+ * database copy comes over the local backup channel) and the admin dashboard shows the result.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { promisify } from 'node:util';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -14,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrPromoteAdmin } from '@/accounts/admin';
 import { openDb } from '@/db/client';
 import { makeTestJpeg } from '../fixtures/studio-images';
-import { freePort, startServer, type RunningServer } from './harness';
+import { expectNoAxeViolations, freePort, launchBrowser, newQuietContext, startServer, type RunningServer } from './harness';
 
 const ADMIN = { email: 'anna@example.cz', password: 'Fotky-Svatba-2026!' };
 const METRICS_TOKEN = 'metriky-jen-pro-provoz-0123456789';
@@ -163,4 +165,42 @@ describe('npm start behind Caddy (TRUST_PROXY=1)', () => {
     expect(value(/^backup_last_success_age_seconds /)).toBe(-1);
     expect(res.body).toMatch(/^mail_outbox_messages\{status="pending"\} \d+$/m);
   });
+
+  it('npm run backup while the server runs; the dashboard card shows the backup (phone and desktop, axe-clean)', async () => {
+    const root = path.resolve(import.meta.dirname, '../..');
+    const { stdout, stderr } = await promisify(execFile)(path.join(root, 'node_modules', '.bin', 'tsx'), ['scripts/backup.ts'], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: server.dataDir },
+    });
+    expect(stderr).toContain('Záloha hotová');
+    const archive = stdout.trim();
+    expect(archive.startsWith(path.join(server.dataDir, 'backups', 'archives', 'backup-'))).toBe(true);
+    expect(fs.statSync(archive).size).toBeGreaterThan(100_000);
+    // The server answered the channel, and the site kept serving.
+    expect((await viaCaddy('/api/health')).status).toBe(200);
+
+    const base = `http://127.0.0.1:${proxyPort}`;
+    const login = await fetch(`${base}/api/auth/local`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identifier: ADMIN.email, password: ADMIN.password }) });
+    const jwt = ((await login.json()) as { jwt: string }).jwt;
+    const browser = await launchBrowser();
+    try {
+      for (const device of ['desktop', 'phone'] as const) {
+        const ctx = await newQuietContext(browser, base, device);
+        await ctx.addCookies([{ name: 'strapi_jwt', value: jwt, url: base, httpOnly: true, sameSite: 'Lax' }]);
+        const page = await ctx.newPage();
+        const res = await page.goto(`${base}/admin`);
+        expect(res?.status()).toBe(200);
+        const card = page.getByTestId('backup-card');
+        await expect.poll(() => card.textContent()).toContain('Poslední úspěšná záloha');
+        expect(await card.textContent()).toContain('Automatické zálohy nejsou nastavené');
+        expect(await card.getByRole('alert').count()).toBe(0);
+        await expectNoAxeViolations(page);
+        await ctx.close();
+      }
+    } finally {
+      await browser.close();
+    }
+    const metrics = await viaCaddy('/api/metrics', { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    expect(metrics.body).toMatch(/^backup_last_attempt_ok 1$/m);
+  }, 300_000);
 });
