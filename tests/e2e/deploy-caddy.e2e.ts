@@ -178,6 +178,13 @@ describe('npm start behind Caddy (TRUST_PROXY=1)', () => {
     expect(fs.statSync(archive).size).toBeGreaterThan(100_000);
     // The server answered the channel, and the site kept serving.
     expect((await viaCaddy('/api/health')).status).toBe(200);
+    // Restoring over the folder of a running server is refused, even with --force, and changes nothing.
+    const over = await promisify(execFile)(path.join(root, 'node_modules', '.bin', 'tsx'), ['scripts/restore.ts', archive, '--data-dir', server.dataDir, '--force'], { cwd: root }).catch(
+      (e: { code: number; stderr: string }) => e,
+    );
+    expect(over).toMatchObject({ code: 2 });
+    expect((over as { stderr: string }).stderr).toContain('právě běží server');
+    expect((await viaCaddy('/api/health')).status).toBe(200);
 
     const base = `http://127.0.0.1:${proxyPort}`;
     const login = await fetch(`${base}/api/auth/local`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identifier: ADMIN.email, password: ADMIN.password }) });
