@@ -6,6 +6,6 @@ export function httpMetrics(): {
   registry: Registry;
   requests: Counter<'group' | 'status'>;
   duration: Histogram<'group'>;
-  cacheHits: Counter;
+  cacheHits: Counter<'by'>;
 };
 export function measureRequest(req: IncomingMessage, res: ServerResponse): (cacheHit: boolean) => void;

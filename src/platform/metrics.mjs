@@ -30,7 +30,12 @@ export function httpMetrics() {
         buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.2, 0.5, 1, 2, 5],
         registers: [registry],
       }),
-      cacheHits: new client.Counter({ name: 'render_cache_hits_total', help: 'Pages answered from the render cache before Next', registers: [registry] }),
+      cacheHits: new client.Counter({
+        name: 'render_cache_hits_total',
+        help: 'Pages answered from the render cache: before Next (fast path) or by Next (x-nextjs-cache: HIT)',
+        labelNames: ['by'],
+        registers: [registry],
+      }),
     };
   }
   return globalThis[KEY];
@@ -47,11 +52,14 @@ export function measureRequest(req, res) {
     /* a malformed target still counts, as a page */
   }
   const group = routeGroup(path);
+  let fastPath = false;
   res.once('finish', () => {
     m.requests.inc({ group, status: `${Math.floor(res.statusCode / 100)}xx` });
     m.duration.observe({ group }, (performance.now() - started) / 1000);
+    if (fastPath) m.cacheHits.inc({ by: 'fast-path' });
+    else if (res.getHeader('x-nextjs-cache') === 'HIT') m.cacheHits.inc({ by: 'next' });
   });
   return (cacheHit) => {
-    if (cacheHit) m.cacheHits.inc();
+    fastPath = cacheHit;
   };
 }
