@@ -90,6 +90,8 @@ const server = http.createServer((req, res) => {
   applyClientAddress(req, trust);
   // Requests and latency by route group for GET /api/metrics (src/platform/metrics.mjs).
   const measured = measureRequest(req, res);
+  // An unsatisfiable Range on a build file: 416 here (Next's static serving would answer 500).
+  if (staticAssets.rangeNotSatisfiable(req, res)) return;
   if (fastPath.serve(req, res)) return measured(true);
   if (staticAssets.serve(req, res)) return;
   fastPath.observe(req, res);

@@ -41,3 +41,20 @@ for (const [from, chars] of faces) {
   fs.writeFileSync(dest, out);
   console.log(`Písmo ${path.basename(from)}: ${Math.round(fs.statSync(src).size / 1024)} KB → ${Math.round(out.length / 1024)} KB`);
 }
+
+// The PDF documents (contracts, invoices: src/billing/pdf.server.ts) embed TrueType, not WOFF2, and one fixed
+// weight: Inter instanced at 400 and 700, latin and latin-ext as two files (the PDF writer picks a face per run).
+const pdfDir = path.join(outDir, 'pdf');
+fs.mkdirSync(pdfDir, { recursive: true });
+for (const [from, chars, label] of [
+  ['@fontsource-variable/inter/files/inter-latin-wght-normal.woff2', latin, 'latin'],
+  ['@fontsource-variable/inter/files/inter-latin-ext-wght-normal.woff2', latinExt, 'latin-ext'],
+]) {
+  for (const weight of [400, 700]) {
+    const src = path.join(root, 'node_modules', from);
+    const dest = path.join(pdfDir, `inter-${label}-${weight}.ttf`);
+    if (fs.existsSync(dest) && fs.statSync(dest).mtimeMs >= Math.max(fs.statSync(src).mtimeMs, fs.statSync(new URL(import.meta.url)).mtimeMs)) continue;
+    const out = await subsetFont(fs.readFileSync(src), chars, { targetFormat: 'truetype', variationAxes: { wght: weight } });
+    fs.writeFileSync(dest, out);
+  }
+}

@@ -57,7 +57,11 @@ export function proxy(request: NextRequest) {
       headers.delete('content-security-policy');
       headers.delete('x-full-path');
       headers.set('x-request-id', requestId);
-      const response = NextResponse.next({ request: { headers } });
+      // A cache fill must not depend on the request's query: Next writes the URL it rendered into the page's
+      // flight data, so `?email=…&utm_…` of the visitor who filled the cache would be sent to every later visitor.
+      // Cached pages read no query, so they render for the bare path (the address bar keeps the query).
+      const bare = queryFreeUrl(request.nextUrl);
+      const response = bare ? NextResponse.rewrite(bare, { request: { headers } }) : NextResponse.next({ request: { headers } });
       response.headers.set('x-request-id', requestId);
       if (hsts) response.headers.set('strict-transport-security', HSTS_VALUE);
       return response;
@@ -67,6 +71,18 @@ export function proxy(request: NextRequest) {
     return perRequest(request, requestId, hsts, url);
   }
   return perRequest(request, requestId, hsts);
+}
+
+/**
+ * The URL without its query — keeping only Next's own `_rsc` cache-busting parameter, which its router checks —,
+ * or null when the query is already empty.
+ */
+function queryFreeUrl(url: NextRequest['nextUrl']): URL | null {
+  if (!url.search) return null;
+  const bare = url.clone();
+  const rsc = url.searchParams.get('_rsc');
+  bare.search = rsc === null ? '' : `?_rsc=${encodeURIComponent(rsc)}`;
+  return bare.search === url.search ? null : bare;
 }
 
 /** A per-request render: fresh nonce on the request (Next adds it to its scripts) and the response's policy. */

@@ -1,6 +1,8 @@
 import 'server-only';
 import { accountsJobs } from '@/accounts/jobs.server';
 import { accountsStartupSteps } from '@/accounts/startup.server';
+import { emailsWithWeddingSince } from '@/bookings/public.server';
+import { billingJobs } from '@/billing/public.server';
 import { bookingsJobs } from '@/bookings/scheduler.server';
 import { clearContentCache } from '@/content/cache';
 import { contentReadiness, contentStartupSteps } from '@/content/startup.server';
@@ -31,7 +33,7 @@ export function startupSteps(): StartupStep[] {
         log.info('render cache: ready', { sync: await startRenderCacheSync(() => void clearContentCache()) });
       },
     },
-    { name: 'scheduled jobs', run: async () => startJobs([...platformJobs(), ...accountsJobs(), ...bookingsJobs(), ...operationsJobs()]) },
+    { name: 'scheduled jobs', run: async () => startJobs([...platformJobs(), ...accountsJobs({ weddingsSince: emailsWithWeddingSince }), ...bookingsJobs(), ...billingJobs(), ...operationsJobs()]) },
   ];
 }
 

@@ -1,5 +1,5 @@
 import { formatCzechDateTimeLong } from '@/platform/dates';
-import { getSiteInfo } from '@/content/public.server';
+import { getSiteInfo } from '@/site/public.server';
 import { escapeHtml } from '@/platform/html';
 
 /** Czech account e-mails, each as HTML and plain text. Links are absolute, built from siteUrl(). */
@@ -87,9 +87,24 @@ export function alreadyRegisteredEmail(opts: { confirmed: boolean; resetUrl: str
       ]
     : [
         'někdo (možná vy) se právě pokusil zaregistrovat s touto e-mailovou adresou. Účet s ní už je založený, ale zatím nebyl potvrzen.',
-        'Pokud jste ho zakládali vy, nastavte si heslo odkazem níže (platí 1 hodinu) — tím se účet zároveň potvrdí a jakékoli dřívější heslo přestane platit.',
+        'Pokud jste ho zakládali vy, nastavte si heslo odkazem níže (platí 1 hodinu) – tím se účet zároveň potvrdí a jakékoli dřívější heslo přestane platit.',
         'Pokud jste účet nezakládali, nastavte si heslo také: nikdo jiný se pak k účtu s vaší adresou nepřihlásí.',
       ];
   const action = opts.confirmed ? { label: 'Přihlásit se', url: opts.signInUrl } : { label: 'Nastavit heslo', url: opts.resetUrl };
   return { subject: title, text: text(['Dobrý den,', ...paragraphs], action), html: layout(title, ['Dobrý den,', ...paragraphs], action) };
+}
+
+/**
+ * A registration through the API asked for a username another account already has. The answer did not say so
+ * (it reads like every registration, so usernames cannot be probed); this mail tells the address's owner.
+ */
+export function usernameTakenEmail(registerUrl: string): AccountEmail {
+  const title = 'Uživatelské jméno je obsazené';
+  const paragraphs = [
+    'Dobrý den,',
+    'někdo (nejspíš vy) se právě pokusil zaregistrovat s touto e-mailovou adresou, ale zvolené uživatelské jméno už patří jinému účtu, takže účet vytvořen nebyl.',
+    'Zaregistrujte se prosím znovu s jiným uživatelským jménem, nebo jen s e-mailovou adresou přes formulář na webu. Pokud jste to nebyli vy, nemusíte nic dělat.',
+  ];
+  const action = { label: 'Registrovat se', url: registerUrl };
+  return { subject: title, text: text(paragraphs, action), html: layout(title, paragraphs, action) };
 }

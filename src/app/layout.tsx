@@ -4,17 +4,17 @@ import './globals.css';
 import { fontVariables } from '@/ui/fonts';
 import { SiteHeader } from '@/ui/layout/site-header';
 import { SiteFooter } from '@/ui/layout/site-footer';
-import { getSiteInfo } from '@/content/site';
+import { getSiteInfo, getTerms } from '@/site/public.server';
 import { siteUrl } from '@/platform/env';
 import { RouteEffects } from '@/ui/layout/route-effects';
 import { SessionProvider } from '@/accounts/session-provider';
 import { getEnv } from '@/platform/env';
 import { ownBuild } from '@/platform/build/build-info.server';
 import { currentMeasurementId } from '@/platform/analytics/measurement-id';
+import { googleAnalyticsConfigured } from '@/platform/analytics/configured';
 import { BuildWatcher } from '@/ui/build-watcher/build-watcher';
 import { ConsentManager } from '@/ui/consent/consent-manager';
 import { consentBannerTexts } from '@/ui/consent/consent-texts';
-import { getTerms } from '@/content/public.server';
 
 export async function generateMetadata(): Promise<Metadata> {
   const site = getSiteInfo();
@@ -42,7 +42,8 @@ export default function RootLayout({ children }: { children: ReactNode }) {
   const env = getEnv();
   const build = ownBuild();
   const measurementId = currentMeasurementId(env.ANALYTICS_MEASUREMENT_ID);
-  const cookieMonths = getTerms().analyticsCookieMonths;
+  const terms = getTerms();
+  const consent = { externalAnalytics: googleAnalyticsConfigured(env), cookieMonths: terms.analyticsCookieMonths, consentMonths: terms.consentCookieMonths };
   return (
     <html lang="cs" className={fontVariables} data-build-id={build.id}>
       <body>
@@ -58,7 +59,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           <RouteEffects />
         </SessionProvider>
         <BuildWatcher buildId={build.id} intervalMs={env.BUILD_CHECK_INTERVAL_MS} />
-        <ConsentManager measurementId={measurementId} cookieMonths={cookieMonths} texts={consentBannerTexts(Boolean(measurementId), cookieMonths)} />
+        <ConsentManager measurementId={measurementId} config={consent} texts={consentBannerTexts(consent)} />
       </body>
     </html>
   );

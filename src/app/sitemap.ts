@@ -18,6 +18,8 @@ const STATIC_ROUTES: { path: string; priority: number; changeFrequency: 'weekly'
   { path: '/kontakt', priority: 0.6, changeFrequency: 'yearly' },
   { path: '/blog', priority: 0.6, changeFrequency: 'weekly' },
   { path: '/obchodni-podminky', priority: 0.2, changeFrequency: 'yearly' },
+  { path: '/obchodni-podminky/odstoupeni-od-smlouvy', priority: 0.1, changeFrequency: 'yearly' },
+  { path: '/obchodni-podminky/verze', priority: 0.1, changeFrequency: 'yearly' },
   { path: '/ochrana-udaju', priority: 0.2, changeFrequency: 'yearly' },
 ];
 

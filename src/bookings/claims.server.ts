@@ -124,3 +124,13 @@ export async function claimTokensForEmail(db: Db, email: string, owner: ClaimOwn
   for (const r of rows) out.push({ reference: r.reference, token: await createClaimToken(db, r.id, now) });
   return out;
 }
+
+/** Ids and references of the inquiries attached to this account (for other domains' per-inquiry documents). */
+export async function claimedInquiryRefs(db: Db, owner: ClaimOwner): Promise<{ id: number; reference: string }[]> {
+  const rows = rowsOf<{ id: number; reference: string }>(
+    await db.execute(sql`
+      SELECT i.id, i.reference FROM inquiry_claims c JOIN inquiries i ON i.id = c.inquiry_id
+      WHERE c.owner = ${owner} AND i.anonymized_at IS NULL`),
+  );
+  return rows.map((r) => ({ id: Number(r.id), reference: r.reference }));
+}

@@ -1,11 +1,11 @@
 import type { Env } from '@/platform/env';
-import { getTerms, type Terms } from '@/content/public.server';
+import { getTerms, type Terms } from '@/site/public.server';
 
 /**
  * The booking rules' knobs (tests pass their own). The hold length and the retention periods are booking terms:
  * they come from content/terms.json, the same file every page and e-mail renders them from, so the text and the
  * behaviour cannot disagree. HOLD_DAYS / RETENTION_MONTHS in the environment may only repeat them
- * (termsEnvProblems in src/content/terms.ts, checked at start-up).
+ * (termsEnvProblems in src/site/terms.ts, checked at start-up).
  */
 export interface BookingConfig {
   capacityPerDay: number;

@@ -38,7 +38,7 @@ export const FIELD_LABELS: Record<string, string> = {
   ceremonyTime: 'Čas obřadu',
   guestCount: 'Počet hostů',
   packageId: 'Balíček',
-  hours: 'Hodin focení',
+  hours: 'Počet hodin focení',
   message: 'Zpráva',
   source: 'Jak jste se o mně dozvěděli',
   consent: 'Zásady ochrany údajů vzaty na vědomí',

@@ -89,7 +89,7 @@ export interface SchemaOptions {
 function weddingDate(opts: SchemaOptions, required: boolean) {
   const base = z
     .string({ error: 'Vyplňte prosím datum svatby.' })
-    .refine((s) => isValidIsoDate(s), { error: 'Zadejte prosím platné datum ve tvaru RRRR-MM-DD.' })
+    .refine((s) => isValidIsoDate(s), { error: 'Zadejte prosím platné datum, např. 12. 6. 2027.' })
     .refine((s) => !isValidIsoDate(s) || s >= (opts.today ?? localToday()), { error: 'Datum svatby nesmí být v minulosti.' })
     .refine((s) => !isValidIsoDate(s) || s <= addDays(opts.today ?? localToday(), 365 * 5), {
       error: 'Tak daleko dopředu zatím termíny nepřijímám (nejvýše 5 let).',

@@ -2,8 +2,10 @@ import 'server-only';
 import type { Db } from '@/db/client';
 import { queueMail } from '@/platform/mail.server';
 import { getEnv, siteUrl } from '@/platform/env';
-import { getSiteInfo, termPlaceholders } from '@/content/public.server';
+import { getPricing, getSiteInfo, termPlaceholders } from '@/site/public.server';
+import { ensureCurrentTermsVersion, termsVersionById, termsVersionPath } from '@/content/public.server';
 import { formatCzechDate } from '@/platform/dates';
+import { czechCount, WEEKS_GEN } from '@/site/public';
 import { FIELD_LABELS, SOURCE_OPTIONS } from './input';
 import { packageName } from './packages';
 import { FLAG_LABELS } from './statuses';
@@ -59,6 +61,28 @@ function htmlTable(rows: [string, string][]): string {
     .join('')}</table>`;
 }
 
+/**
+ * Links to the terms the couple booked under (§ 1824 OZ): the immutable version stored with the inquiry, never the
+ * live page, and the model withdrawal form. An inquiry from before versions existed gets the version in force now.
+ */
+async function termsLinks(db: Db, i: InquiryDetail): Promise<{ text: string; html: string }> {
+  const version = (i.termsVersionId ? await termsVersionById(db, i.termsVersionId) : null) ?? (await ensureCurrentTermsVersion(db));
+  const termsUrl = `${siteUrl()}${termsVersionPath(version.slug)}`;
+  const formUrl = `${siteUrl()}/obchodni-podminky/odstoupeni-od-smlouvy`;
+  const label = `Obchodní podmínky ve znění ze dne ${formatCzechDate(version.effectiveOn)}`;
+  const formLabel = 'Vzorový formulář pro odstoupení od smlouvy';
+  return {
+    text: `${label}: ${termsUrl}\n${formLabel}: ${formUrl}`,
+    html: `<p><a href="${escapeHtml(termsUrl)}">${escapeHtml(label)}</a><br><a href="${escapeHtml(formUrl)}">${escapeHtml(formLabel)}</a></p>`,
+  };
+}
+
+/** The package's own binding delivery time, else the longest the terms allow. */
+function deliveryPhrase(i: InquiryDetail): string {
+  const pkg = i.packageId ? getPricing().packages.find((p) => p.id === i.packageId) : undefined;
+  return pkg ? czechCount(pkg.deliveryWeeks, WEEKS_GEN) : termPlaceholders().deliveryWeeksGen;
+}
+
 function layout(body: string): string {
   return `<!doctype html><html lang="cs"><head><meta charset="utf-8"></head><body style="font-family:Georgia,serif;color:#1f1d1a;background:#faf7f2;padding:24px">${body}</body></html>`;
 }
@@ -100,13 +124,13 @@ export async function queueNewInquiryMails(db: Db, i: InquiryDetail, opts: { aut
   // A name cannot be put into the vocative reliably ("Jana" → "Jano", "Jiří" → "Jiří"), so the greeting stays plain.
   const greeting = 'Dobrý den,';
   const t = termPlaceholders();
-  const termsUrl = `${siteUrl()}/obchodni-podminky`;
   const intro =
     i.kind === 'contact'
       ? 'děkuji za vaši zprávu. Ozvu se vám co nejdříve, obvykle do dvou pracovních dnů.'
       : `děkuji za vaši poptávku svatebního focení. Ozvu se vám co nejdříve, obvykle do dvou pracovních dnů. Poptávka je nezávazná a termín sama o sobě neblokuje: jakmile se domluvíme, pošlu vám smlouvu a termín vám na ${t.holdDays} podržím. Závazně ho rezervuje záloha ${t.depositPercent} z ceny balíčku.`;
-  const termsLine = i.kind === 'contact' ? '' : `\n\nObchodní podmínky: ${termsUrl}`;
-  const termsHtml = i.kind === 'contact' ? '' : `<p><a href="${escapeHtml(termsUrl)}">Obchodní podmínky</a></p>`;
+  const terms = i.kind === 'contact' ? null : await termsLinks(db, i);
+  const termsLine = terms ? `\n\n${terms.text}` : '';
+  const termsHtml = terms ? terms.html : '';
   ids.push(
     await queueMail(db, {
       to: i.email,
@@ -134,9 +158,9 @@ export async function queueConfirmationMail(db: Db, i: InquiryDetail): Promise<n
   const invite = confirmationInvite(i, host, { name: site.photographer.name, email: organizerEmail });
   const date = formatCzechDate(i.weddingDate);
   const t = termPlaceholders();
-  const termsUrl = `${siteUrl()}/obchodni-podminky`;
-  const balance = `Doplatek uhradíte nejpozději ${t.balanceDueDays} po svatbě, kompletní galerii vám předám nejpozději do ${t.deliveryWeeksGen}.`;
-  const text = `Dobrý den,\n\nvaše svatba ${date} je potvrzena – termín mám pro vás závazně rezervovaný (rezervace ${i.reference}).\nV příloze najdete pozvánku do kalendáře.\n\n${balance}\nObchodní podmínky: ${termsUrl}\n\nTěším se na vás!\n${site.photographer.name}\n${site.photographer.phone}\n`;
+  const terms = await termsLinks(db, i);
+  const balance = `Doplatek uhradíte nejpozději ${t.balanceDueDays} po svatbě, kompletní galerii vám předám nejpozději do ${deliveryPhrase(i)}.`;
+  const text = `Dobrý den,\n\nvaše svatba ${date} je potvrzena – termín mám pro vás závazně rezervovaný (rezervace ${i.reference}).\nV příloze najdete pozvánku do kalendáře.\n\n${balance}\n\n${terms.text}\n\nTěším se na vás!\n${site.photographer.name}\n${site.photographer.phone}\n`;
   return [
     await queueMail(db, {
       to: i.email,
@@ -145,7 +169,7 @@ export async function queueConfirmationMail(db: Db, i: InquiryDetail): Promise<n
       html: layout(
         `<p>Dobrý den,</p><p>vaše svatba <strong>${escapeHtml(date)}</strong> je potvrzena – termín mám pro vás závazně rezervovaný (rezervace ${escapeHtml(
           i.reference,
-        )}).</p><p>V příloze najdete pozvánku do kalendáře.</p><p>${escapeHtml(balance)} <a href="${escapeHtml(termsUrl)}">Obchodní podmínky</a></p><p>Těším se na vás!<br>${escapeHtml(site.photographer.name)}</p>`,
+        )}).</p><p>V příloze najdete pozvánku do kalendáře.</p><p>${escapeHtml(balance)}</p>${terms.html}<p>Těším se na vás!<br>${escapeHtml(site.photographer.name)}</p>`,
       ),
       attachments: [{ filename: 'svatba.ics', content: invite, contentType: 'text/calendar; charset=utf-8; method=REQUEST' }],
       kind: 'inquiry-confirmed',

@@ -1,4 +1,4 @@
-import { getPricing } from '@/content/public.server';
+import { getPricing } from '@/site/public.server';
 
 /** A price-list package as the booking forms need it. */
 export interface PackageOption {

@@ -25,7 +25,7 @@ export type DateCheck =
   | { kind: 'free' | 'taken'; date: string }
   | { kind: 'unknown'; date: string };
 
-/** The "Je můj termín volný?" answer for ?termin=. */
+/** The "Je váš termín volný?" answer for ?termin=. */
 export function checkDate(param: string | undefined, data: { today: string; lastDay: string; taken: string[] | null }): DateCheck {
   if (param === undefined || param === '') return { kind: 'none' };
   if (!isValidIsoDate(param)) return { kind: 'invalid', message: 'Zadejte prosím platné datum.' };

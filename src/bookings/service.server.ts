@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { hitRateLimit } from '@/platform/rate-limit.server';
 import { log } from '@/platform/log';
+import { ensureCurrentTermsVersion } from '@/content/public.server';
 import { addDays, addMonths, daysBetween, formatCzechDate, isValidIsoDate, localToday } from '@/platform/dates';
 import { detectFlags } from './flags';
 import { LIMITS, parseInquiry, type FieldErrorMap, type InquiryKind } from './input';
@@ -81,7 +82,7 @@ export async function submitInquiry(getDb: () => Promise<Db>, req: IntakeRequest
   }
   const parsed = parseInquiry(req.kind, req.raw, { today, packageIds: req.packageIds });
   if (!parsed.ok) {
-    return { ok: false, status: 400, message: 'Zkontrolujte prosím vyznačená pole.', fields: parsed.fields };
+    return { ok: false, status: 400, message: 'Opravte prosím vyznačená pole.', fields: parsed.fields };
   }
   const input = parsed.value;
 
@@ -141,6 +142,15 @@ export async function submitInquiry(getDb: () => Promise<Db>, req: IntakeRequest
       return { ok: false, status: 429, message: 'Právě přichází neobvykle mnoho poptávek. Zkuste to prosím znovu za minutu.', retryAfterSeconds: ceiling.retryAfterSeconds };
     }
 
+    // The terms the couple could read when sending: recorded (if changed) and stored with the inquiry. A failure
+    // here must not lose the inquiry: it is stored without a version and the error is logged.
+    let termsVersionId: number | null = null;
+    try {
+      termsVersionId = (await ensureCurrentTermsVersion(db, now)).id;
+    } catch (err) {
+      log.error('inquiry: the terms version could not be recorded', { err });
+    }
+
     let stored: { id: number; reference: string };
     try {
       stored = await repo.insertInquiry(db, {
@@ -150,6 +160,7 @@ export async function submitInquiry(getDb: () => Promise<Db>, req: IntakeRequest
         idempotencyKey: req.idempotencyKey ?? null,
         idempotencyFingerprint: fingerprint,
         clientHash: hash,
+        termsVersionId,
         actor: req.actor ?? (req.form ? 'web' : 'api'),
         now,
       });
@@ -215,7 +226,7 @@ export type AvailabilityResult = { ok: true; taken: string[] } | { ok: false; st
 /** Parses and bounds an availability range (inclusive, at most MAX_AVAILABILITY_DAYS). */
 export function parseRange(from: unknown, to: unknown): { ok: true; from: string; to: string } | { ok: false; status: 400; message: string } {
   if (typeof from !== 'string' || typeof to !== 'string' || !isValidIsoDate(from) || !isValidIsoDate(to)) {
-    return { ok: false, status: 400, message: 'Zadejte prosím parametry from a to jako platná data ve tvaru RRRR-MM-DD.' };
+    return { ok: false, status: 400, message: 'Zadejte prosím parametry from a to jako platná data ve formátu ISO 8601, např. from=2027-06-12.' };
   }
   if (to < from) return { ok: false, status: 400, message: 'Datum „to“ nesmí být dříve než „from“.' };
   if (daysBetween(from, to) > MAX_AVAILABILITY_DAYS) {
@@ -303,4 +314,13 @@ export async function runMaintenance(db: Db, config: BookingConfig, now = new Da
 
 export function defaultAvailabilityWindow(today = localToday()): { from: string; to: string } {
   return { from: today, to: addDays(today, MAX_AVAILABILITY_DAYS) };
+}
+
+/** A held inquiry's hold now ends at `until` (recorded in its history); false when it is no longer held. */
+export async function setHoldExpiry(db: Db, req: { id: number; until: Date; actor: string; note: string; now?: Date }): Promise<boolean> {
+  return repo.setHoldExpiry(db, req.id, req.until, req.actor, req.note, req.now ?? new Date());
+}
+
+export async function getInquiry(db: Db, id: number) {
+  return repo.findInquiry(db, id);
 }

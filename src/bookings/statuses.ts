@@ -2,6 +2,9 @@
  * The booking pipeline: statuses, their Czech labels and the allowed transitions.
  * `held` and `confirmed` occupy the wedding date (the database enforces one per slot and day).
  */
+import { czechCount, WEEKS } from '@/site/public';
+import { DATE_SOON_DAYS } from './flags';
+
 export const STATUSES = ['new', 'in_talks', 'held', 'confirmed', 'done', 'declined', 'cancelled', 'expired'] as const;
 export type InquiryStatus = (typeof STATUSES)[number];
 
@@ -55,7 +58,7 @@ export function isStatus(v: unknown): v is InquiryStatus {
 }
 
 export const FLAG_LABELS: Record<string, string> = {
-  date_soon: 'Svatba za méně než 4 týdny',
+  date_soon: `Svatba za méně než ${czechCount(DATE_SOON_DAYS / 7, WEEKS)}`,
   no_venue: 'Bez místa konání',
   links: 'Odkazy ve zprávě',
   unknown_client: 'Neznámá adresa odesílatele',

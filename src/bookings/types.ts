@@ -25,6 +25,8 @@ export interface InquiryDetail {
   flags: string[];
   holdExpiresAt: Date | null;
   anonymizedAt: Date | null;
+  /** The terms version (content: terms versions) in force when the inquiry arrived; null for older inquiries. */
+  termsVersionId: number | null;
   createdAt: Date;
   updatedAt: Date;
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import matter from 'gray-matter';
 import { z } from 'zod';
-import { contentDir } from './site';
+import { contentDir } from '@/site/public.server';
 import { placeholderImage } from './placeholders';
 import { readingMinutes } from './reading-time';
 import type { BlogPost, Image } from './types';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderMarkdown } from './markdown';
+import { renderMarkdown, renderNestedMarkdown } from './markdown';
 
 describe('renderMarkdown', () => {
   it('renders headings, lists, emphasis and safe links', () => {
@@ -16,5 +16,29 @@ describe('renderMarkdown', () => {
     expect(html).toContain('&lt;script&gt;');
     expect(html).not.toContain('javascript:');
     expect(html).toContain('klik');
+  });
+  it('never takes another host for a site link: //host, /\\host and the same with a tab or line break', () => {
+    const sources = ['//evil.example/x', '/\\evil.example', '/\t/evil.example', '/\n\\evil.example', ' //evil.example'];
+    for (const href of sources) {
+      const html = renderMarkdown(`[klik](<${href}>) ![obr](<${href}>)`);
+      expect(html, JSON.stringify(href)).not.toMatch(/<a |<img /);
+      expect(html).toContain('klik');
+    }
+    // Site paths stay links.
+    expect(renderMarkdown('[a](/cenik) [b](./x) [c](../y) [d](#faq)')).toMatch(/href="\/cenik".*href="\.\/x".*href="\.\.\/y".*href="#faq"/);
+  });
+});
+
+describe('renderNestedMarkdown (the wedding story)', () => {
+  it('renders the story below the section heading with the same rules', () => {
+    const html = renderNestedMarkdown('## Our story\n\nThey met at the **university**.\n\n- *rain*\n- [mapa](https://mapy.cz)\n\n<b onclick=x>tučně</b>');
+    expect(html).toContain('<h4>Our story</h4>');
+    expect(html).toContain('<strong>university</strong>');
+    expect(html).toContain('<li><em>rain</em></li>');
+    expect(html).toContain('<a href="https://mapy.cz" rel="noopener noreferrer">mapa</a>');
+    expect(html).toContain('&lt;b onclick=x&gt;');
+    expect(html).not.toContain('**');
+    expect(renderNestedMarkdown('#### Hluboko')).toContain('<h6>Hluboko</h6>');
+    expect(renderNestedMarkdown('###### Nejhlouběji')).toContain('<h6>Nejhlouběji</h6>');
   });
 });

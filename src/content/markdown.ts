@@ -8,14 +8,36 @@ import { escapeHtml } from '@/platform/html';
  * - trusted (the deployment's own files in content/): raw HTML is allowed.
  * In both, external links open normally but carry rel="noopener noreferrer" (no opener leak).
  */
-const SAFE_HREF = /^(?:https?:|mailto:|tel:|\/(?!\/)|#|\.{0,2}\/)/i;
+const SAFE_SCHEME = /^(?:https?:|mailto:|tel:)/i;
 
-function createMarked(trusted: boolean): Marked {
+/**
+ * A path on this site: `/x`, `./x`, `../x`. Not `//host` or `/\\host` — browsers read both (and the same with a tab or
+ * line break between, which they drop) as another host's address.
+ */
+function isSitePath(href: string): boolean {
+  const h = href.replace(/[\t\n\r]/g, '');
+  return /^\/(?![/\\])/.test(h) || /^\.{1,2}\//.test(h);
+}
+
+function isSafeHref(href: string): boolean {
+  const h = href.trim();
+  return SAFE_SCHEME.test(h) || h.startsWith('#') || isSitePath(h);
+}
+
+function createMarked(trusted: boolean, headingShift = 0): Marked {
   return new Marked({
     gfm: true,
     breaks: false,
     async: false,
     renderer: {
+      ...(headingShift
+        ? {
+            heading({ tokens, depth }: Tokens.Heading) {
+              const level = Math.min(6, depth + headingShift);
+              return `<h${level}>${this.parser.parseInline(tokens)}</h${level}>\n`;
+            },
+          }
+        : {}),
       ...(trusted
         ? {}
         : {
@@ -23,13 +45,13 @@ function createMarked(trusted: boolean): Marked {
               return escapeHtml(text);
             },
             image({ href, title, text }: Tokens.Image) {
-              if (!/^(?:https:|\/(?!\/))/i.test(href.trim())) return escapeHtml(text);
+              if (!/^https:/i.test(href.trim()) && !isSitePath(href.trim())) return escapeHtml(text);
               return `<img src="${escapeHtml(href)}" alt="${escapeHtml(text)}"${title ? ` title="${escapeHtml(title)}"` : ''} loading="lazy" decoding="async">`;
             },
           }),
       link({ href, title, tokens }: Tokens.Link) {
         const inner = this.parser.parseInline(tokens);
-        if (!trusted && !SAFE_HREF.test(href.trim())) return inner;
+        if (!trusted && !isSafeHref(href)) return inner;
         const external = /^https?:/i.test(href);
         return `<a href="${escapeHtml(href)}"${title ? ` title="${escapeHtml(title)}"` : ''}${external ? ' rel="noopener noreferrer"' : ''}>${inner}</a>`;
       },
@@ -39,10 +61,20 @@ function createMarked(trusted: boolean): Marked {
 
 const untrusted = createMarked(false);
 const trusted = createMarked(true);
+/** Text placed under a page's own h2 (a wedding's story): its `#` becomes an h3, `##` an h4, … */
+const untrustedNested = createMarked(false, 2);
 
 /** Markdown from outside the deployment (blog posts) → safe HTML. */
 export function renderMarkdown(source: string): string {
   return untrusted.parse(source) as string;
+}
+
+/**
+ * Untrusted Markdown inside a section that already has an h2 (the wedding story, from any content source): the
+ * same rules as `renderMarkdown`, headings moved below the section's.
+ */
+export function renderNestedMarkdown(source: string): string {
+  return untrustedNested.parse(source) as string;
 }
 
 /** Markdown from the deployment's own content files → HTML (raw HTML allowed). */

@@ -1,6 +1,5 @@
 /**
  * The content domain's isomorphic public module (browser and server): pure functions other domains, src/ui and
- * the browser may use.
+ * the browser may use. (The Czech plural forms and the page-slug rule live in the site layer: @/site/public.)
  */
-export { failsSlugCheck, isValidPageSlug } from './pages/page-slug';
-export { czechCount, czechForm, DAYS, DAYS_GEN, MONTHS, MONTHS_GEN, WEEKS, WEEKS_GEN, YEARS, YEARS_GEN, type CzechNoun } from './plural';
+export {};

@@ -3,12 +3,14 @@ import { getDbHandle } from '@/db/db.server';
 import { getEnv, type Env } from '@/platform/env';
 import { log } from '@/platform/log';
 import { cached } from './cache';
+import { readSnapshot, removeSnapshot, writeSnapshot } from './repositories/snapshots.server';
+import type { SnapshotStore } from './providers/stale-if-error';
 import { createContentfulProvider } from './providers/contentful/contentful-provider';
 import { createLocalProvider } from './providers/local/local-provider';
 import { createStrapiProvider } from './providers/strapi/strapi-provider';
 import { publishedPosts } from './studio/posts.server';
 import { publishedWeddingDetails } from './studio/public.server';
-import { lastContentError, type ContentError } from './status';
+import { contentOutage, lastContentError, type ContentError, type ContentOutage } from './status';
 import type { BlogPost, Category, ContentProvider, ContentSourceName, Wedding, WeddingDetail } from './types';
 
 /**
@@ -20,6 +22,19 @@ import type { BlogPost, Category, ContentProvider, ContentSourceName, Wedding, W
 
 type ProviderFactory = (env: Env) => ContentProvider;
 
+/**
+ * The remote sources' last good answers, in the database (`content_snapshots`), keyed by the source's identity: a
+ * restart during an outage serves them instead of the sample weddings (docs/decisions/090-stale-if-error.md).
+ */
+function databaseSnapshots(prefix: string): SnapshotStore {
+  const db = async () => (await getDbHandle()).db;
+  return {
+    load: async (key) => readSnapshot(await db(), `${prefix}#${key}`),
+    save: async (key, value) => writeSnapshot(await db(), `${prefix}#${key}`, value),
+    remove: async (key) => removeSnapshot(await db(), `${prefix}#${key}`),
+  };
+}
+
 const PROVIDERS: Record<ContentSourceName, ProviderFactory> = {
   // The built-in source reads the weddings and blog posts published in the admin studio from the database (sample
   // weddings when none; the Markdown posts of content/blog always).
@@ -27,7 +42,6 @@ const PROVIDERS: Record<ContentSourceName, ProviderFactory> = {
     createLocalProvider({
       ownWeddings: async () => publishedWeddingDetails((await getDbHandle()).db),
       ownPosts: async () => publishedPosts((await getDbHandle()).db),
-      onError: (err) => log.warn('content: reading the studio weddings or posts failed; showing the built-in content', { err }),
       onSlugClash: (slug) => log.warn('content: a blog post of the admin and a Markdown file share a slug; showing the admin post', { slug }),
     }),
   contentful: (env) =>
@@ -38,6 +52,7 @@ const PROVIDERS: Record<ContentSourceName, ProviderFactory> = {
       accessToken: env.CONTENTFUL_ACCESS_TOKEN ?? '',
       environment: env.CONTENTFUL_ENVIRONMENT,
       timeoutMs: env.CONTENT_TIMEOUT_MS,
+      snapshots: databaseSnapshots(sourceKey(env, 'contentful')),
     }),
   strapi: (env) =>
     createStrapiProvider({
@@ -48,6 +63,7 @@ const PROVIDERS: Record<ContentSourceName, ProviderFactory> = {
       version: env.STRAPI_VERSION,
       token: env.STRAPI_TOKEN,
       timeoutMs: env.CONTENT_TIMEOUT_MS,
+      snapshots: databaseSnapshots(sourceKey(env, 'strapi')),
     }),
 };
 
@@ -95,7 +111,7 @@ export function getContentProvider(name?: string): ContentProvider {
 }
 
 /** The provider's read functions behind the process cache (what pages should use). */
-export type CachedContent = Omit<ContentProvider, 'probe'>;
+export type CachedContent = Omit<ContentProvider, 'probe' | 'lastGoodWeddingCount'>;
 
 /** Cached access to the configured source (or the named one). */
 export function getCachedContent(name?: string): CachedContent {
@@ -164,6 +180,10 @@ export interface ContentStatus {
   lastError: ContentError | null;
   /** Whether visitors currently see the built-in sample weddings instead of the source's own. */
   usingFallback: boolean;
+  /** The source does not answer and visitors see its last good content (stale-if-error). */
+  servingLastGood: boolean;
+  /** The current outage of this source as this process saw it, if any. */
+  outage: ContentOutage | null;
   checkedAt: string;
 }
 
@@ -171,7 +191,7 @@ export interface ContentStatus {
 export async function getContentStatus(name?: string): Promise<ContentStatus> {
   const env = getEnv();
   const provider = getContentProvider(name);
-  const probe = await provider.probe();
+  const [probe, lastGood] = await Promise.all([provider.probe(), provider.lastGoodWeddingCount()]);
   const config: ContentStatus['config'] =
     provider.name === 'contentful'
       ? { contentfulCdaUrl: env.CONTENTFUL_CDA_URL, contentfulSpaceId: env.CONTENTFUL_SPACE_ID, contentfulEnvironment: env.CONTENTFUL_ENVIRONMENT }
@@ -186,7 +206,9 @@ export async function getContentStatus(name?: string): Promise<ContentStatus> {
     ...(probe.error ? { error: probe.error } : {}),
     durationMs: probe.durationMs,
     lastError: lastContentError(provider.name),
-    usingFallback: provider.name !== 'local' && (!probe.answered || probe.itemCount === 0),
+    usingFallback: provider.name !== 'local' && (probe.answered ? probe.itemCount === 0 : !lastGood),
+    servingLastGood: !probe.answered && Boolean(lastGood),
+    outage: contentOutage(provider.name),
     checkedAt: new Date().toISOString(),
   };
 }

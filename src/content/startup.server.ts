@@ -4,7 +4,7 @@ import type { StartupStep } from '@/platform/startup.server';
 import { log } from '@/platform/log';
 import { EnvError, getEnv } from '@/platform/env';
 import { getContentProvider, getContentStatus } from './registry.server';
-import { getTerms, termsEnvProblems } from './terms';
+import { getTerms, termsEnvProblems } from '@/site/public.server';
 
 /** The content domain's start-up steps and readiness check (the app wires both). */
 export function contentStartupSteps(): StartupStep[] {
@@ -18,6 +18,17 @@ export function contentStartupSteps(): StartupStep[] {
         const problems = termsEnvProblems(getEnv(), terms);
         if (problems.length) throw new EnvError(problems);
         log.info('booking terms: ready', { holdDays: terms.holdDays, depositPercent: terms.depositPercent });
+      },
+    },
+    {
+      // Records the terms in force as a dated, immutable version when they differ from the latest one (a deploy
+      // with changed terms, or changed settings), so every inquiry can point at the text it was sent under.
+      name: 'terms versions',
+      run: async () => {
+        const { getDb } = await import('@/db/db.server');
+        const { ensureCurrentTermsVersion } = await import('./terms-versions.server');
+        const version = await ensureCurrentTermsVersion(await getDb());
+        log.info('terms versions: ready', { current: version.slug });
       },
     },
     // Resumes photo processing left unfinished by the previous run (the queue's state is in the database).

@@ -11,7 +11,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
-  attachments?: { filename: string; content: string; contentType: string }[];
+  /** `content` is text, or base64 when `encoding` says so (PDFs). */
+  attachments?: { filename: string; content: string; contentType: string; encoding?: 'base64' }[];
   /** What the message is about, for the admin's outbox view (e.g. 'inquiry-autoreply'). */
   kind?: string;
   relatedId?: string;
@@ -96,7 +97,7 @@ export async function deliverPendingMail(db: Db, opts: { ids?: number[]; now?: D
         subject: m.subject,
         text: m.text,
         html: m.html ?? undefined,
-        attachments: m.attachments?.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
+        attachments: m.attachments?.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType, encoding: a.encoding })),
       });
       await db.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), lastError: null }).where(eq(mailOutbox.id, m.id));
     } catch (err) {

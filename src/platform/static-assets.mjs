@@ -16,6 +16,13 @@
  * Declined (left to Next): other methods, Range requests, query strings, anything but a plain file path
  * (percent-escapes, `..`, empty segments), files without both precompressed copies (a build made without the
  * step), and any file Next has not answered with a 200 yet.
+ *
+ * Memory: only names of the build's own files are ever remembered (the list of `.next/static` is read once; a
+ * build never changes under a running server), so requests for made-up names — all 404s — leave nothing behind.
+ *
+ * Range requests: Next's static serving answers an unsatisfiable or malformed range with a 500.
+ * `rangeNotSatisfiable()` answers the first with 416 and `Content-Range: bytes *\/<size>` and drops the second
+ * (the whole file follows), as HTTP says; satisfiable ranges stay with Next (206).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -51,6 +58,34 @@ export function staticFile(req) {
 }
 
 /**
+ * What a Range header asks of a file of `size` bytes (RFC 9110 §14): `unsatisfiable` when it is a well-formed
+ * `bytes=` range set of which no range overlaps the file (a first position at or past the end, or a zero-length
+ * suffix), `ignored` when it is malformed or in another unit (HTTP says to send the whole file then),
+ * `satisfiable` otherwise.
+ * @param {string} header
+ * @param {number} size
+ * @returns {'satisfiable' | 'unsatisfiable' | 'ignored'}
+ */
+export function classifyRange(header, size) {
+  const m = /^bytes=(.+)$/i.exec(header.trim());
+  if (!m) return 'ignored';
+  const specs = m[1].split(',').map((x) => x.trim());
+  if (specs.length > 100) return 'ignored';
+  let overlaps = false;
+  for (const spec of specs) {
+    const r = /^(\d*)-(\d*)$/.exec(spec);
+    if (!r || (r[1] === '' && r[2] === '')) return 'ignored';
+    if (r[1] === '') {
+      if (Number(r[2]) > 0 && size > 0) overlaps = true; // a suffix of a non-empty file overlaps it
+      continue;
+    }
+    if (r[2] !== '' && Number(r[2]) < Number(r[1])) return 'ignored';
+    if (Number(r[1]) < size) overlaps = true;
+  }
+  return overlaps ? 'satisfiable' : 'unsatisfiable';
+}
+
+/**
  * @param {{ root: string, enabled?: boolean }} options `root` = the build's `.next/static` directory
  */
 export function createStaticAssets(options) {
@@ -60,10 +95,33 @@ export function createStaticAssets(options) {
   const recorded = new Map();
   /** @type {Map<string, Bodies | null>} the three copies of a file, read once (null: no precompressed copies) */
   const bodies = new Map();
+  /** @type {Map<string, number> | null} every file of the build (relative path → size), listed on first use */
+  let buildFiles = null;
+
+  /** @returns {Map<string, number>} */
+  function files() {
+    if (buildFiles) return buildFiles;
+    /** @type {Map<string, number>} */
+    const found = new Map();
+    try {
+      for (const entry of fs.readdirSync(root, { recursive: true, withFileTypes: true })) {
+        if (!entry.isFile()) continue;
+        // `parentPath` from Node 20.12, `path` before.
+        const full = path.join(entry.parentPath ?? entry.path, entry.name);
+        found.set(path.relative(root, full).split(path.sep).join('/'), fs.statSync(full).size);
+      }
+    } catch {
+      // No static folder (no build): nothing is known, everything goes to Next.
+    }
+    buildFiles = found;
+    return found;
+  }
 
   /** @param {string} rel */
   function load(rel) {
     if (bodies.has(rel)) return bodies.get(rel) ?? null;
+    // Not one of the build's files: nothing to serve and nothing to remember (any name can be asked for).
+    if (!files().has(rel)) return null;
     const file = path.join(root, rel);
     /** @type {Bodies | null} */
     let b = null;
@@ -144,5 +202,38 @@ export function createStaticAssets(options) {
     });
   }
 
-  return { serve, observe };
+  /**
+   * Range requests for the build's static files, which Next's static serving answers with a 500 when no byte can
+   * be sent or the header is malformed: an unsatisfiable range gets 416 here (true: answered); a malformed one is
+   * dropped so that Next sends the whole file, as HTTP says. Satisfiable ranges stay with Next (206).
+   * @param {import('node:http').IncomingMessage} req
+   * @param {import('node:http').ServerResponse} res
+   * @returns {boolean}
+   */
+  function rangeNotSatisfiable(req, res) {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || typeof req.headers.range !== 'string') return false;
+    const m = STATIC_PATH.exec((req.url ?? '').split('?')[0] ?? '');
+    const size = m ? files().get(m[1]) : undefined;
+    if (size === undefined) return false;
+    const kind = classifyRange(req.headers.range, size);
+    if (kind === 'ignored') {
+      delete req.headers.range;
+      return false;
+    }
+    if (kind === 'satisfiable') return false;
+    res.statusCode = 416;
+    res.setHeader('Content-Range', `bytes */${size}`);
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Content-Length', 0);
+    res.end();
+    return true;
+  }
+
+  /** How many files' copies and headers are held (diagnostics and tests: at most the build's own files). */
+  function remembered() {
+    return { bodies: bodies.size, recorded: recorded.size };
+  }
+
+  return { serve, observe, rangeNotSatisfiable, remembered };
 }

@@ -1,7 +1,7 @@
 'use client';
 import { usePathname } from 'next/navigation';
 import { useEffect, useState } from 'react';
-import { failsSlugCheck } from '@/content/public';
+import { failsSlugCheck } from '@/site/public';
 
 /** Which variant of the not-found message a route shows (docs/decisions/002-error-pages.md). */
 export type NotFoundVariant = 'plain' | 'fatal' | 'page-slug';

@@ -162,7 +162,7 @@ describe('Contentful source (fake CDA)', () => {
     }
   });
 
-  it('reports a failing source and shows the sample weddings', async () => {
+  it('reports a failing source and keeps showing its last good weddings', async () => {
     cf.setMode('unauthorized');
     try {
       const revalidated = await fetch(`${server.url}/api/revalidate`, { method: 'POST', headers: { 'x-revalidate-secret': SECRET, 'content-type': 'application/json' }, body: '{}' });
@@ -171,8 +171,10 @@ describe('Contentful source (fake CDA)', () => {
       expect(d.answered).toBe('ne');
       expect(d.body).not.toContain('AccessTokenInvalid');
       expect(d.body).toContain('skryto – podrobnosti vidí přihlášený administrátor');
-      expect(d.body).toContain('záložní data');
-      expect(d.weddings).toContain('Tereza & Jakub');
+      expect(d.body).toContain('poslední známý obsah z tohoto zdroje');
+      expect(d.body).toMatch(/Contentful neodpovídá od \d{1,2}:\d{2}, zobrazuji poslední známý obsah\./);
+      expect(d.weddings).toContain('Fake Contentful: Klára & Ondřej');
+      expect(d.weddings).not.toContain('Tereza & Jakub');
       expect(d.body).not.toContain('fake-cda-token');
       const asAdmin = await diagnostics(server, 'desktop', true);
       expect(asAdmin.body).toContain('AccessTokenInvalid');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newContext, startServer, type RunningServer } from './harness';
 import { forbiddenIn } from '../copy/forbidden-phrases';
-import { getTerms, stornoLines, termPlaceholders } from '@/content/terms';
+import { getTerms, stornoLines, termPlaceholders } from '@/site/public.server';
 
 /**
  * Issue 12: every public page of the production build, rendered in Chromium, and the cookie banner read against

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { expectNoAxeViolations, launchBrowser, newQuietContext, startServer, type RunningServer } from './harness';
-import { getSiteInfo } from '@/content/site';
+import { getSiteInfo } from '@/site/public.server';
 
 
 let server: RunningServer;

@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { expectNoAxeViolations, launchBrowser, newContext, newQuietContext, startServer, type RunningServer } from './harness';
-import { getFaq, allFaqQuestions } from '@/content/pages/faq';
-import { getPricing, formatCzk } from '@/content/pages/pricing';
+import { getFaq, allFaqQuestions, getPricing, formatCzk, getLocations } from '@/site/public.server';
 import { getHomeContent } from '@/content/pages/home';
 import { getServices } from '@/content/pages/services';
-import { getLocations } from '@/content/pages/locations';
 import { getContactContent } from '@/content/pages/contact';
 import { getAboutPage, getPrivacyPage, getTermsPage } from '@/content/pages/static-pages';
 import { getContentPage } from '@/content/pages/content-pages';

@@ -10,7 +10,8 @@ export interface FakeServer {
   stop: () => Promise<void>;
 }
 
-export async function listen(handler: (req: http.IncomingMessage, res: http.ServerResponse) => unknown): Promise<FakeServer> {
+/** Listens on loopback: a free port, or `port` (a fake started again where it was, as after a CMS restart). */
+export async function listen(handler: (req: http.IncomingMessage, res: http.ServerResponse) => unknown, port = 0): Promise<FakeServer> {
   const sockets = new Set<Socket>();
   const server = http.createServer((req, res) => {
     Promise.resolve(handler(req, res)).catch((err: unknown) => {
@@ -24,7 +25,10 @@ export async function listen(handler: (req: http.IncomingMessage, res: http.Serv
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
   const addr = server.address();
   if (!addr || typeof addr !== 'object') throw new Error('fake server: no address');
   return {

@@ -1,3 +1,4 @@
+import type http from 'node:http';
 import qs from 'qs';
 import { delay, listen, sendImage, sendJson } from './http-util';
 
@@ -65,6 +66,8 @@ export interface FakeStrapi {
   setMode: (mode: FakeStrapiMode, opts?: { slowMs?: number; collection?: string }) => void;
   env: () => Record<string, string>;
   stop: () => Promise<void>;
+  /** Listens again on the same port after `stop()` (a CMS coming back after an outage). */
+  restart: () => Promise<void>;
 }
 
 let mediaSeq = 100;
@@ -207,7 +210,7 @@ export async function startFakeStrapi(opts: FakeStrapiOptions = {}): Promise<Fak
   const requests: string[] = [];
   const data = fakeStrapiData(version, opts.blogPosts ?? true);
 
-  const server = await listen(async (req, res) => {
+  const handler = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
     const raw = req.url ?? '/';
     requests.push(raw);
     const url = new URL(raw, 'http://fake');
@@ -259,7 +262,8 @@ export async function startFakeStrapi(opts: FakeStrapiOptions = {}): Promise<Fak
       data: page.map((i) => itemShape(i, version, populate)),
       meta: { pagination: { page: 1, pageSize, pageCount: Math.max(1, Math.ceil(items.length / pageSize)), total: items.length } },
     });
-  });
+  };
+  let server = await listen(handler);
 
   return {
     url: server.url,
@@ -280,6 +284,9 @@ export async function startFakeStrapi(opts: FakeStrapiOptions = {}): Promise<Fak
       STRAPI_VERSION: version,
       ...(opts.token ? { STRAPI_TOKEN: opts.token } : {}),
     }),
-    stop: server.stop,
+    stop: () => server.stop(),
+    restart: async () => {
+      server = await listen(handler, server.port);
+    },
   };
 }

@@ -9,7 +9,8 @@ import { createToken, createUser, ensureRole, findUserByEmail } from '@/accounts
 import { hashPassword } from '@/accounts/builtin/passwords';
 import { login } from '@/accounts/builtin/service.server';
 import { deleteInactiveAccounts } from '@/accounts/retention.server';
-import { getTerms } from '@/content/terms';
+import { emailsWithWeddingSince } from '@/bookings/public.server';
+import { getTerms } from '@/site/public.server';
 import { resetEnvForTests } from '@/platform/env';
 
 /**
@@ -73,14 +74,14 @@ describe.each([
     // The photographer's account is never deleted.
     await account('anna@example.cz', null, monthsAgo(40), 'admin');
 
-    expect(await deleteInactiveAccounts(h.db, { months, adminRoleType: 'admin' }, now)).toBe(2);
+    expect(await deleteInactiveAccounts(h.db, { months, adminRoleType: 'admin', weddingsSince: emailsWithWeddingSince }, now)).toBe(2);
     const left = (await h.db.select({ email: authUsers.email }).from(authUsers)).map((r) => r.email).sort();
     expect(left).toEqual(['active@example.cz', 'anna@example.cz', 'future@example.cz', 'nowedding-new@example.cz', 'recent@example.cz']);
     expect(await h.db.select().from(authTokens)).toEqual([]);
     // The wedding record itself is the bookings job's business (anonymised on its own schedule), not deleted here.
     expect((await h.db.select().from(inquiries)).length).toBe(4);
     // Idempotent.
-    expect(await deleteInactiveAccounts(h.db, { months, adminRoleType: 'admin' }, now)).toBe(0);
+    expect(await deleteInactiveAccounts(h.db, { months, adminRoleType: 'admin', weddingsSince: emailsWithWeddingSince }, now)).toBe(0);
   });
 
   it.runIf(enabled)('a real sign-in records activity, which keeps the account', async () => {
@@ -95,7 +96,7 @@ describe.each([
     const after = await findUserByEmail(h.db, 'eva@example.cz');
     expect(after?.lastActiveAt?.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
     // Real time now: the sign-in just happened, so the account stays.
-    expect(await deleteInactiveAccounts(h.db, { months, adminRoleType: 'admin' })).toBe(0);
+    expect(await deleteInactiveAccounts(h.db, { months, adminRoleType: 'admin', weddingsSince: emailsWithWeddingSince })).toBe(0);
     expect(await findUserByEmail(h.db, 'eva@example.cz')).not.toBeNull();
   });
 });

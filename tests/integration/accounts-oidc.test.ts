@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OAuth2Server } from 'oauth2-mock-server';
+import { SignJWT, generateKeyPair } from 'jose';
 import { createTestDb } from '@tests/support/test-db';
 import type { DbHandle } from '@/db/client';
 import { resetEnvForTests } from '@/platform/env';
@@ -65,7 +66,9 @@ function idToken(change: (payload: Record<string, unknown>) => void) {
 }
 
 /** Walks the browser's redirects by hand, keeping the flow cookie. Returns where the site sends the browser, and its cookies. */
-async function runFlow(opts: { tamperState?: boolean; dropCookie?: boolean } = {}): Promise<{ location: URL; cookies: string[] }> {
+async function runFlow(
+  opts: { tamperState?: boolean; dropCookie?: boolean; onAuthorize?: (authorize: URL) => Promise<void> } = {},
+): Promise<{ location: URL; cookies: string[] }> {
   const connect = await fetch(`${site.url}/api/connect/oidc`, { redirect: 'manual' });
   expect(connect.status).toBe(302);
   const authorize = new URL(connect.headers.get('location')!);
@@ -75,6 +78,7 @@ async function runFlow(opts: { tamperState?: boolean; dropCookie?: boolean } = {
   expect(authorize.searchParams.get('nonce')).toBeTruthy();
   const cookie = connect.headers.get('set-cookie')!.split(';')[0];
   expect(connect.headers.get('set-cookie')).toMatch(/HttpOnly/);
+  await opts.onAuthorize?.(authorize);
 
   const idpAnswer = await fetch(authorize, { redirect: 'manual' });
   const back = new URL(idpAnswer.headers.get('location')!);
@@ -121,6 +125,56 @@ describe('OpenID Connect provider (built-in mode)', () => {
     const replayed = await runFlow();
     expect(replayed.location.search).toBe('?chyba=poskytovatel');
     expect(sessionFrom(replayed.cookies)).toBeNull();
+  });
+
+  it('checks the ID token\'s signature against the provider\'s keys: a token signed by another key is refused', async () => {
+    const [{ kid }] = idp.issuer.keys.toJSON() as { kid: string }[];
+    const { privateKey: foreignKey } = await generateKeyPair('RS256');
+    /** The provider's token answer carries `idToken(nonce)` instead of the ID token it signed. */
+    const replaceIdToken = (idToken: (nonce: string) => Promise<string>) => async (authorize: URL) => {
+      const token = await idToken(authorize.searchParams.get('nonce')!);
+      idp.service.once('beforeResponse', (res: { body: Record<string, unknown> }) => {
+        res.body.id_token = token;
+      });
+    };
+    const claims = (nonce: string) => ({ sub: 'padelek', nonce, email: 'padelek@example.cz', email_verified: true });
+
+    // Everything right — issuer, audience, nonce, expiry, even the provider's key id — but signed by another key.
+    const forged = await runFlow({
+      onAuthorize: replaceIdToken((nonce) =>
+        new SignJWT(claims(nonce))
+          .setProtectedHeader({ alg: 'RS256', kid })
+          .setIssuer(idp.issuer.url!)
+          .setAudience('svatebni-web')
+          .setIssuedAt()
+          .setExpirationTime('5m')
+          .sign(foreignKey),
+      ),
+    });
+    expect(forged.location.search).toBe('?chyba=poskytovatel');
+    expect(sessionFrom(forged.cookies)).toBeNull();
+    expect(await findUserByEmail(h.db, 'padelek@example.cz')).toBeNull();
+
+    // The same claims signed by the provider's own key sign in: it was the signature that was refused.
+    const genuine = await runFlow({
+      onAuthorize: replaceIdToken((nonce) =>
+        idp.issuer.buildToken({
+          scopesOrTransform: (_header, payload) => {
+            Object.assign(payload, claims(nonce), { aud: 'svatebni-web' });
+          },
+        }),
+      ),
+    });
+    expect(genuine.location.href).toBe(`${site.url}/ucet`);
+    expect(sessionFrom(genuine.cookies)).toBeTruthy();
+  });
+
+  it('never takes someone else\'s address as a username from the provider (preferred_username)', async () => {
+    userinfo({ sub: 'johndoe', email: 'kamarad@example.cz', email_verified: true, preferred_username: 'cizi-adresa@example.cz' });
+    const { cookies } = await runFlow();
+    expect(sessionFrom(cookies)).toBeTruthy();
+    const user = await findUserByEmail(h.db, 'kamarad@example.cz');
+    expect(user?.username).toBe('kamarad@example.cz');
   });
 
   it('does not accept raw access tokens in URLs, not even a valid one', async () => {

@@ -5,14 +5,15 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { createTestDb, hasPostgres } from '@tests/support/test-db';
 import type { DbHandle } from '@/db/client';
-import { mailOutbox } from '@/db/schema';
+import { mailOutbox, rateLimits } from '@/db/schema';
 import { resetEnvForTests } from '@/platform/env';
 import { createOrPromoteAdmin } from '@/accounts/admin';
 import { findUserByEmail, updateUser } from '@/accounts/builtin/repository';
 import { jwtSecret } from '@/accounts/builtin/jwt.server';
+import { ACCOUNT_MAILS_PER_RECIPIENT, recipientBucket, type AccountMailKind } from '@/accounts/builtin/mail-budget.server';
 import { startAccountServer } from '@tests/support/accounts-http';
 
 const SITE = 'http://site.test';
@@ -93,6 +94,39 @@ describe.each(kinds)('built-in account server over HTTP (%s)', (kind) => {
     return m;
   }
 
+  /**
+   * The next mail to `email` after the one with id `afterId`: reset links, resent confirmations and notices are
+   * queued after the answer (so existing and unknown addresses answer in the same time), so wait for the row.
+   */
+  async function nextMailTo(email: string, afterId = 0) {
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const m = await lastMailTo(email);
+      if (m && m.id > afterId) return m;
+      if (Date.now() > deadline) throw new Error(`no mail to ${email} after #${afterId}`);
+      await new Promise<void>((r) => setImmediate(r));
+    }
+  }
+
+  async function countMailsTo(email: string, kind: string): Promise<number> {
+    const rows = await h.db.select({ id: mailOutbox.id }).from(mailOutbox).where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.kind, kind)));
+    return rows.length;
+  }
+
+  /** How many times the recipient budget of `kind` was asked for `email` (each request that would mail counts). */
+  async function budgetHits(kind: AccountMailKind, email: string): Promise<number> {
+    const rows = await h.db.select({ count: rateLimits.count }).from(rateLimits).where(eq(rateLimits.bucket, await recipientBucket(h.db, kind, email)));
+    return rows.reduce((n, r) => n + Number(r.count), 0);
+  }
+
+  async function until(what: string, check: () => Promise<boolean>) {
+    const deadline = Date.now() + 30_000;
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      await new Promise<void>((r) => setImmediate(r));
+    }
+  }
+
   function codeFrom(text: string, param: 'confirmation' | 'code'): string {
     const m = new RegExp(`[?&]${param}=([^\\s&"<]+)`).exec(text);
     if (!m) throw new Error(`no ${param} link in mail:\n${text}`);
@@ -153,14 +187,16 @@ describe.each(kinds)('built-in account server over HTTP (%s)', (kind) => {
       // Someone registers the couple's address first, with their own password, and never confirms it.
       const email = newEmail();
       await call('POST', '/auth/local/register', { body: { username: email, email, password: 'utocnikovo-heslo' } });
-      const fresh = await call('POST', '/auth/local/register', { body: { username: newEmail(), email: newEmail(), password: 'svatba-2025' } });
+      const beforeNotice = (await lastMailTo(email)).id;
+      const freshEmail = newEmail();
+      const fresh = await call('POST', '/auth/local/register', { body: { username: freshEmail, email: freshEmail, password: 'svatba-2025' } });
       const taken = await call('POST', '/auth/local/register', { body: { username: email, email: email.toUpperCase(), password: 'svatba-2025' } });
       expect(taken.status).toBe(200);
       expect(Object.keys(taken.json ?? {})).toEqual(Object.keys(fresh.json ?? {}));
       expect(taken.json).toMatchObject({ user: { ...userShape, email, confirmed: false } });
       expect((taken.json?.user as { id: number }).id).toBeGreaterThan((fresh.json?.user as { id: number }).id);
       // The owner learns about it — with a link to set a password, never one that confirms the first password.
-      const notice = await lastMailTo(email);
+      const notice = await nextMailTo(email, beforeNotice);
       expect(notice.subject).toBe('Účet s touto adresou už existuje');
       expect(notice.text).not.toContain('confirmation=');
       const reset = await call('POST', '/auth/reset-password', { body: { code: codeFrom(notice.text, 'code'), password: 'moje-vlastni-heslo', passwordConfirmation: 'moje-vlastni-heslo' } });
@@ -171,26 +207,53 @@ describe.each(kinds)('built-in account server over HTTP (%s)', (kind) => {
       expect((await call('POST', '/auth/local', { body: { identifier: email, password: 'moje-vlastni-heslo' } })).status).toBe(200);
       // A confirmed owner is told to sign in.
       const { email: confirmed } = await confirmedUser();
+      const before = (await lastMailTo(confirmed)).id;
       expect((await call('POST', '/auth/local/register', { body: { username: confirmed, email: confirmed, password: 'svatba-2025' } })).status).toBe(200);
-      expect((await lastMailTo(confirmed)).subject).toBe('Účet s touto adresou už existuje');
+      expect((await nextMailTo(confirmed, before)).subject).toBe('Účet s touto adresou už existuje');
     });
 
-    it('refuses a taken username, and a taken e-mail when confirmation is off (a new account would sign in at once)', async () => {
-      const email = newEmail();
-      await call('POST', '/auth/local/register', { body: { username: email, email, password: 'svatba-2025' } });
-      expectError(
-        await call('POST', '/auth/local/register', { body: { username: email, email: newEmail(), password: 'svatba-2025' } }),
-        400,
-        'ApplicationError',
-        'Email or Username are already taken',
-      );
+    it('compares usernames with usernames only: someone else\'s address is never a username (no squatting, no enumeration)', async () => {
+      // The couple's address as somebody else's username: refused alike whether or not that address has an
+      // account, and the couple can still register afterwards.
+      const { email: existing } = await confirmedUser();
+      const victim = newEmail('obet');
+      for (const target of [existing, victim, victim.toUpperCase()]) {
+        expectError(
+          await call('POST', '/auth/local/register', { body: { username: target, email: newEmail('utocnik'), password: 'svatba-2025' } }),
+          400,
+          'ValidationError',
+          'username must not be an email address other than the account email',
+        );
+      }
+      const reg = await call('POST', '/auth/local/register', { body: { username: victim, email: victim, password: 'svatba-2025' } });
+      expect(reg.status).toBe(200);
+      expect(reg.json).toMatchObject({ user: { email: victim, username: victim } });
+      expect((await lastMailTo(victim)).subject).toBe('Potvrzení e-mailu pro váš účet');
+      expect(await findUserByEmail(h.db, victim)).not.toBeNull();
+    });
+
+    it('answers a taken username like a taken e-mail, and mails the address what happened; says it when confirmation is off', async () => {
+      const first = newEmail();
+      await call('POST', '/auth/local/register', { body: { username: 'svatba-novakovi', email: first, password: 'svatba-2025' } });
+      const second = newEmail();
+      const freshEmail = newEmail();
+      const fresh = await call('POST', '/auth/local/register', { body: { username: 'svatba-jini', email: freshEmail, password: 'svatba-2025' } });
+      const taken = await call('POST', '/auth/local/register', { body: { username: 'Svatba-Novakovi', email: second, password: 'svatba-2025' } });
+      expect(taken.status).toBe(200);
+      expect(Object.keys(taken.json ?? {})).toEqual(Object.keys(fresh.json ?? {}));
+      expect(taken.json).toMatchObject({ user: { ...userShape, email: second, confirmed: false } });
+      expect(await findUserByEmail(h.db, second)).toBeNull();
+      const notice = await nextMailTo(second);
+      expect(notice.subject).toBe('Uživatelské jméno je obsazené');
+      expect(notice.text).toContain(`${SITE}/ucet/registrace`);
+
       setEnv({ AUTH_EMAIL_CONFIRMATION: 'false' });
-      expectError(
-        await call('POST', '/auth/local/register', { body: { username: 'jiny-uzivatel', email: email.toUpperCase(), password: 'svatba-2025' } }),
-        400,
-        'ApplicationError',
-        'Email or Username are already taken',
-      );
+      for (const body of [
+        { username: 'svatba-novakovi', email: newEmail(), password: 'svatba-2025' },
+        { username: 'jiny-uzivatel', email: first.toUpperCase(), password: 'svatba-2025' },
+      ]) {
+        expectError(await call('POST', '/auth/local/register', { body }), 400, 'ApplicationError', 'Email or Username are already taken');
+      }
     });
 
     it('validates like Strapi: e-mail format, unknown keys, required fields, password length in bytes', async () => {
@@ -298,13 +361,14 @@ describe.each(kinds)('built-in account server over HTTP (%s)', (kind) => {
   describe('POST /auth/forgot-password and /auth/reset-password', () => {
     it('answers {ok:true} for known and unknown addresses alike; only the known one gets mail', async () => {
       const { email } = await confirmedUser();
+      const beforeReset = (await lastMailTo(email)).id;
       const known = await call('POST', '/auth/forgot-password', { body: { email } });
       const unknown = await call('POST', '/auth/forgot-password', { body: { email: 'nikdo@example.cz' } });
       expect(known.status).toBe(200);
       expect(known.json).toEqual({ ok: true });
       expect(unknown.status).toBe(200);
       expect(unknown.json).toEqual({ ok: true });
-      const mail = await lastMailTo(email);
+      const mail = await nextMailTo(email, beforeReset);
       expect(mail.subject).toBe('Obnovení hesla k vašemu účtu');
       expect(mail.text).toContain(`${SITE}/ucet/obnova-hesla?code=`);
       expect(await lastMailTo('nikdo@example.cz')).toBeUndefined();
@@ -315,8 +379,9 @@ describe.each(kinds)('built-in account server over HTTP (%s)', (kind) => {
     it('resets with a single-use code, ends older sessions, and sends a notice', async () => {
       const { email, password } = await confirmedUser();
       const before = await call('POST', '/auth/local', { body: { identifier: email, password } });
+      const lastBefore = (await lastMailTo(email)).id;
       await call('POST', '/auth/forgot-password', { body: { email } });
-      const code = codeFrom((await lastMailTo(email)).text, 'code');
+      const code = codeFrom((await nextMailTo(email, lastBefore)).text, 'code');
 
       expectError(
         await call('POST', '/auth/reset-password', { body: { code, password: 'nove-heslo-1', passwordConfirmation: 'jine-heslo-2' } }),
@@ -349,8 +414,9 @@ describe.each(kinds)('built-in account server over HTTP (%s)', (kind) => {
 
     it('refuses an expired reset code', async () => {
       const { email } = await confirmedUser();
+      const lastBefore = (await lastMailTo(email)).id;
       await call('POST', '/auth/forgot-password', { body: { email } });
-      const code = codeFrom((await lastMailTo(email)).text, 'code');
+      const code = codeFrom((await nextMailTo(email, lastBefore)).text, 'code');
       await h.exec(`UPDATE auth_tokens SET expires_at = now() - interval '1 minute' WHERE kind = 'reset-password'`);
       expectError(
         await call('POST', '/auth/reset-password', { body: { code, password: 'nove-heslo-1', passwordConfirmation: 'nove-heslo-1' } }),
@@ -410,9 +476,10 @@ describe.each(kinds)('built-in account server over HTTP (%s)', (kind) => {
       });
       const email = newEmail();
       await call('POST', '/auth/local/register', { body: { username: email, email, password: 'svatba-2025' } });
-      const firstCode = codeFrom((await lastMailTo(email)).text, 'confirmation');
+      const firstMail = await lastMailTo(email);
+      const firstCode = codeFrom(firstMail.text, 'confirmation');
       expect(await call('POST', '/auth/send-email-confirmation', { body: { email } })).toMatchObject({ status: 200, json: { email, sent: true } });
-      const secondCode = codeFrom((await lastMailTo(email)).text, 'confirmation');
+      const secondCode = codeFrom((await nextMailTo(email, firstMail.id)).text, 'confirmation');
       expect(secondCode).not.toBe(firstCode);
       // Only the latest link works.
       expectError(await call('GET', `/auth/email-confirmation?confirmation=${encodeURIComponent(firstCode)}`), 400, 'ValidationError', 'Invalid token');
@@ -427,6 +494,88 @@ describe.each(kinds)('built-in account server over HTTP (%s)', (kind) => {
       await call('POST', '/auth/local/register', { body: { username: blocked, email: blocked, password: 'svatba-2025' } });
       await updateUser(h.db, (await findUserByEmail(h.db, blocked))!.id, { blocked: true });
       expect(await call('POST', '/auth/send-email-confirmation', { body: { email: blocked } })).toMatchObject({ status: 200, json: { email: blocked, sent: true } });
+    });
+  });
+
+  // ---- mails anyone can trigger ----------------------------------------------------------------------------------
+  describe('mails to one recipient are capped, however many clients ask', () => {
+    /** A different client address per request group (TRUST_PROXY=true in this harness: the header is the client). */
+    function fromAddress(n: number): string {
+      return `203.0.113.${n + 1}`;
+    }
+
+    it(`40 forgotten-password requests from 20 addresses send ${ACCOUNT_MAILS_PER_RECIPIENT} reset mails; the last one still works`, async () => {
+      const { email } = await confirmedUser();
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, n) => call('POST', '/auth/forgot-password', { body: { email }, headers: { 'x-forwarded-for': fromAddress(n % 20) } })),
+      );
+      expect(answers.map((a) => a.status)).toEqual(Array(40).fill(200));
+      expect(answers.every((a) => JSON.stringify(a.json) === '{"ok":true}')).toBe(true);
+      // Every request asked the budget (after its answer); the allowed ones then queued their mail.
+      await until('40 budget checks', async () => (await budgetHits('reset', email)) === 40);
+      await until('the allowed reset mails', async () => (await countMailsTo(email, 'account-reset-password')) >= ACCOUNT_MAILS_PER_RECIPIENT);
+      expect(await countMailsTo(email, 'account-reset-password')).toBe(ACCOUNT_MAILS_PER_RECIPIENT);
+      // Refused requests made no new code, so the link mailed last keeps working.
+      const code = codeFrom((await lastMailTo(email)).text, 'code');
+      const reset = await call('POST', '/auth/reset-password', { body: { code, password: 'nove-heslo-1', passwordConfirmation: 'nove-heslo-1' } });
+      expect(reset.status).toBe(200);
+    });
+
+    it(`15 confirmation resends from 3 addresses send ${ACCOUNT_MAILS_PER_RECIPIENT} confirmation mails in all (with the registration's)`, async () => {
+      const email = newEmail();
+      expect((await call('POST', '/auth/local/register', { body: { username: email, email, password: 'svatba-2025' } })).status).toBe(200);
+      const answers = await Promise.all(
+        Array.from({ length: 15 }, (_, n) => call('POST', '/auth/send-email-confirmation', { body: { email }, headers: { 'x-forwarded-for': fromAddress(100 + (n % 3)) } })),
+      );
+      expect(answers.map((a) => a.status)).toEqual(Array(15).fill(200));
+      await until('16 budget checks', async () => (await budgetHits('confirmation', email)) === 16);
+      await until('the allowed confirmation mails', async () => (await countMailsTo(email, 'account-confirmation')) >= ACCOUNT_MAILS_PER_RECIPIENT);
+      expect(await countMailsTo(email, 'account-confirmation')).toBe(ACCOUNT_MAILS_PER_RECIPIENT);
+      const code = codeFrom((await lastMailTo(email)).text, 'confirmation');
+      expect((await call('GET', `/auth/email-confirmation?confirmation=${encodeURIComponent(code)}`)).status).toBe(302);
+    });
+
+    it('registering a taken address again and again notifies its owner at most 3 times a day', async () => {
+      const { email } = await confirmedUser();
+      for (let n = 0; n < 6; n++) {
+        ip = fromAddress(200 + n);
+        expect((await call('POST', '/auth/local/register', { body: { username: email, email, password: 'svatba-2025' } })).status).toBe(200);
+      }
+      await until('6 budget checks', async () => (await budgetHits('notice', email)) === 6);
+      await until('the allowed notices', async () => (await countMailsTo(email, 'account-already-registered')) >= ACCOUNT_MAILS_PER_RECIPIENT);
+      expect(await countMailsTo(email, 'account-already-registered')).toBe(ACCOUNT_MAILS_PER_RECIPIENT);
+    });
+  });
+
+  describe('existing and unknown addresses answer in the same time', () => {
+    // The code, the outbox row and the budget's counter are written only for an existing account, after the
+    // answer. Proven by holding a lock on the codes table: the answer must not wait for it. (PostgreSQL: PGlite
+    // has one connection, so a held lock would stop everything.)
+    it.runIf(kind === 'postgres')('forgot-password and confirmation resend answer before any work for the account', async () => {
+      const { email } = await confirmedUser();
+      const unconfirmed = newEmail();
+      await call('POST', '/auth/local/register', { body: { username: unconfirmed, email: unconfirmed, password: 'svatba-2025' } });
+      const before = { reset: (await lastMailTo(email)).id, confirm: (await lastMailTo(unconfirmed)).id };
+      await h.db.transaction(async (tx) => {
+        await tx.execute(sql`LOCK TABLE auth_tokens IN ACCESS EXCLUSIVE MODE`);
+        const forgot = await fetch(`${server.url}/api/auth/forgot-password`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+          body: JSON.stringify({ email }),
+          signal: AbortSignal.timeout(20_000),
+        });
+        expect(forgot.status).toBe(200);
+        const resend = await fetch(`${server.url}/api/auth/send-email-confirmation`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+          body: JSON.stringify({ email: unconfirmed }),
+          signal: AbortSignal.timeout(20_000),
+        });
+        expect(resend.status).toBe(200);
+      });
+      // Once the lock is gone, the mails follow.
+      expect((await nextMailTo(email, before.reset)).subject).toBe('Obnovení hesla k vašemu účtu');
+      expect((await nextMailTo(unconfirmed, before.confirm)).subject).toBe('Potvrzení e-mailu pro váš účet');
     });
   });
 

@@ -31,6 +31,8 @@ beforeEach(() => {
   clearContentErrors();
   clearContentCache();
   process.env.LOG_LEVEL = 'error';
+  // The registry keeps the remote sources' last good answers in the database: an in-memory one here.
+  process.env.DATABASE_URL = 'memory://';
 });
 afterEach(() => {
   process.env = { ...savedEnv };
@@ -167,14 +169,16 @@ describe('Contentful detail', () => {
     expect(cf.requests.some((r) => r.searchParams.get('sys.id') === 'w-klara' && r.searchParams.get('include') === '2')).toBe(true);
   });
 
-  it('a remote miss falls back to the sample wedding by slug, else null', async () => {
-    expect((await provider().getWedding('tereza-jakub'))?.couple).toBe('Tereza & Jakub');
+  it('a remote miss is null while the space has weddings; sample weddings answer only while it has none', async () => {
+    expect(await provider().getWedding('tereza-jakub')).toBeNull();
     expect(await provider().getWedding('neexistuje')).toBeNull();
     expect(await provider().getWeddingById('neexistuje')).toBeNull();
     expect(lastContentError('contentful')).toBeNull();
+    cf.setMode('empty');
+    expect((await provider().getWedding('tereza-jakub'))?.couple).toBe('Tereza & Jakub');
   });
 
-  it('a remote error falls back to the sample data by slug (logged), else null', async () => {
+  it('a remote error before any good answer falls back to the sample data by slug (logged), else null', async () => {
     cf.setMode('server-error');
     expect((await provider().getWedding('lucie-martin'))?.couple).toBe('Lucie & Martin');
     expect(lastContentError('contentful')?.context).toBe('detail slug=lucie-martin');

@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createStrapiProvider, type StrapiConfig } from '@/content/providers/strapi/strapi-provider';
 import { clearContentCache } from '@/content/cache';
-import { clearContentErrors, lastContentError } from '@/content/status';
+import { clearContentErrors, clearContentOutages, contentOutage, lastContentError } from '@/content/status';
+import { memorySnapshots } from '@/content/providers/stale-if-error';
 import { getCachedContent, getContentStatus, getWedding, getWeddings } from '@/content/registry.server';
 import { resetEnvForTests } from '@/platform/env';
 import { GET as mediaGET } from '@/app/api/media/[source]/[...path]/route';
@@ -12,8 +13,11 @@ import { startFakeStrapi, type FakeStrapi } from '../fakes/strapi';
 const savedEnv = { ...process.env };
 beforeEach(() => {
   clearContentErrors();
+  clearContentOutages();
   clearContentCache();
   process.env.LOG_LEVEL = 'error';
+  // The registry keeps the remote sources' last good answers in the database: an in-memory one here.
+  process.env.DATABASE_URL = 'memory://';
 });
 afterEach(() => {
   process.env = { ...savedEnv };
@@ -79,12 +83,45 @@ describe.each(['v5', 'v4', 'v3'] as const)('Strapi %s', (version) => {
     expect(s.requests).toContain(expected);
   });
 
-  it('gives a detail without images the placeholder gallery; unknown slugs fall back to sample data or null', async () => {
+  it('gives a detail without images the placeholder gallery; sample slugs are unknown while Strapi has weddings', async () => {
     const d = await provider(s).getWedding('nikola-david');
     expect(d!.wedding_images.length).toBeGreaterThanOrEqual(20);
     expect(d!.coverImage).toEqual(d!.wedding_images[0]);
-    expect((await provider(s).getWedding('eliska-vojtech'))?.couple).toBe('Eliška & Vojtěch');
+    expect(await provider(s).getWedding('eliska-vojtech')).toBeNull();
+    expect(await provider(s).getWeddingById('4')).toBeNull();
     expect(await provider(s).getWedding('neexistuje')).toBeNull();
+    s.setMode('empty');
+    expect((await provider(s).getWedding('eliska-vojtech'))?.couple).toBe('Eliška & Vojtěch');
+  });
+
+  it('keeps the last good list, details, posts and categories while Strapi fails, also in a new process', async () => {
+    const snapshots = memorySnapshots();
+    const warm = provider(s, { snapshots });
+    const list = await warm.getWeddings();
+    const detail = await warm.getWedding('veronika-lukas');
+    const posts = await warm.getBlogPosts();
+    expect(list[0].couple).toBe('Fake Strapi: Veronika & Lukáš');
+    s.setMode('server-error');
+    expect(await warm.getWeddings()).toEqual(list);
+    expect(await warm.getWedding('veronika-lukas')).toEqual(detail);
+    expect(await warm.getBlogPosts()).toEqual(posts);
+    expect(await warm.getWedding('tereza-jakub')).toBeNull();
+    expect(contentOutage('strapi')).toMatchObject({ source: 'strapi', failures: 4 });
+    // A restart: a new provider with nothing in memory reads the stored answers.
+    const restarted = provider(s, { snapshots });
+    expect(await restarted.getWeddings()).toEqual(list);
+    expect(await restarted.getWedding('veronika-lukas')).toEqual(detail);
+    expect(await restarted.getWedding('eliska-vojtech')).toBeNull();
+    expect(await restarted.lastGoodWeddingCount()).toBe(list.length);
+    // Strapi back: fresh content, the outage is over.
+    s.setMode('ok');
+    s.data.weddings[0].fields.couple = 'Fake Strapi: Veronika & Lukáš (nově)';
+    try {
+      expect((await restarted.getWeddings())[0].couple).toBe('Fake Strapi: Veronika & Lukáš (nově)');
+      expect(contentOutage('strapi')).toBeNull();
+    } finally {
+      s.data.weddings[0].fields.couple = 'Fake Strapi: Veronika & Lukáš';
+    }
   });
 
   it.each(['unauthorized', 'forbidden', 'not-found', 'rate-limited', 'server-error', 'invalid', 'empty'] as const)(

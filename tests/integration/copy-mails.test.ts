@@ -5,7 +5,7 @@ import { createTestDb } from '@tests/support/test-db';
 import { mailOutbox } from '@/db/schema';
 import { changeStatus, submitInquiry } from '@/bookings/service.server';
 import { confirmationEmail, passwordChangedEmail, resetPasswordEmail } from '@/accounts/emails';
-import { getTerms, termPlaceholders } from '@/content/terms';
+import { getTerms, termPlaceholders } from '@/site/public.server';
 import { forbiddenIn } from '../copy/forbidden-phrases';
 import { testConfig, validInquiry } from '@tests/support/bookings-factories';
 
@@ -69,12 +69,14 @@ describe('every e-mail', () => {
     for (const r of inquiryReplies) {
       expect(r.text).toContain(`na ${t.holdDays} podržím`);
       expect(r.text).toContain(`záloha ${getTerms().depositPercent}\u00a0%`);
-      expect(r.text).toMatch(/Obchodní podmínky: http:\/\/[^\s]+\/obchodni-podminky/);
-      expect(r.html).toContain('/obchodni-podminky"');
+      expect(r.text).toMatch(/Obchodní podmínky ve znění ze dne [^:]+: http:\/\/[^\s]+\/obchodni-podminky\/verze\/\d{4}-\d{2}-\d{2}\n/);
+      expect(r.html).toMatch(/\/obchodni-podminky\/verze\/\d{4}-\d{2}-\d{2}"/);
+      expect(r.text).toMatch(/Vzorový formulář pro odstoupení od smlouvy: http:\/\/[^\s]+\/obchodni-podminky\/odstoupeni-od-smlouvy\n/);
     }
     const confirmed = rows.find((r) => r.kind === 'inquiry-confirmed');
     expect(confirmed?.text).toContain(`nejpozději ${t.balanceDueDays} po svatbě`);
-    expect(confirmed?.text).toContain('/obchodni-podminky');
-    expect(confirmed?.html).toContain('/obchodni-podminky"');
+    expect(confirmed?.text).toMatch(/\/obchodni-podminky\/verze\/\d{4}-\d{2}-\d{2}\n/);
+    expect(confirmed?.html).toMatch(/\/obchodni-podminky\/verze\/\d{4}-\d{2}-\d{2}"/);
+    expect(confirmed?.text).toContain('/obchodni-podminky/odstoupeni-od-smlouvy');
   });
 });

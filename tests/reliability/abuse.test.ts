@@ -6,15 +6,21 @@
  * addresses — run while real couples send inquiries from their own addresses; the real ones get through and get
  * their auto-reply over real SMTP, the flood's auto-replies stay within their budget. And brute-force sign-in is
  * limited (429) per address without locking the real admin out — neither from another address, nor (once the
- * window has passed) from the attacked one.
+ * window has passed) from the attacked one. The second review's findings under load: a botnet registering
+ * couples' addresses as usernames blocks no couple; 10 000 made-up chunk names leave no memory behind; a botnet
+ * asking for reset and confirmation mails gets one account at most 3 of each; a 256 MB chunked CMS image is cut off
+ * at 25 MB while visitors keep being served.
  */
+import fs from 'node:fs';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createOrPromoteAdmin } from '@/accounts/admin';
 import { AUTO_REPLY_FLAGGED_PER_DAY } from '@/bookings/config';
+import { ACCOUNT_MAILS_PER_RECIPIENT, recipientBucket } from '@/accounts/builtin/mail-budget.server';
 import { startSmtp } from '../e2e/harness';
-import { DB_KINDS, postInquiry, query, startServer, testDatabase, validInquiry, futureDate, type RunningServer, type TestDatabase } from './helpers';
+import { listen, type FakeServer } from '../fakes/http-util';
+import { DB_KINDS, closeQuietly, hasPostgres, postInquiry, query, startServer, testDatabase, validInquiry, futureDate, type RunningServer, type TestDatabase } from './helpers';
 
 const FLOOD = Number(process.env.ABUSE_FLOOD ?? 5000);
 const CONCURRENCY = 40;
@@ -221,5 +227,179 @@ describe('brute-force sign-in', () => {
     // The admin signs in from her own address, and then even from the attacked one.
     expect((await signIn('127.0.0.10', ADMIN.password)).status).toBe(200);
     expect((await signIn(attacker, ADMIN.password)).status).toBe(200);
+  });
+});
+
+/** Resident memory of a process, now and at its peak (kB → MB), from /proc. */
+function memoryOf(pid: number): { rss: number; peak: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+  return { rss: Math.round(kb('VmRSS') / 1024), peak: Math.round(kb('VmHWM') / 1024) };
+}
+
+/** A GET from a real source address (`from`, any of 127.0.0.0/8), body drained; status 0 when it failed. */
+function getFrom(base: string, path: string, from: string): Promise<number> {
+  return new Promise((resolve) => {
+    const url = new URL(base);
+    const req = http.get({ host: url.hostname, port: url.port, path, localAddress: from, agent: false, timeout: 60_000 }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+      res.on('error', () => resolve(0));
+    });
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolve(0));
+  });
+}
+
+/** A JSON POST to the account API from a real source address, with a forged X-Forwarded-For that must change nothing. */
+function postFrom(base: string, path: string, body: unknown, from: string, n = 0): Promise<number> {
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      `${base}${path}`,
+      {
+        method: 'POST',
+        localAddress: from,
+        agent: false,
+        headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)), ...forgedHeaders(n) },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+describe('second review: squatting, anonymous memory, account mail bombing, oversized media', { timeout: 900_000 }, () => {
+  const HUGE = 256 * 1024 * 1024;
+  let tdb: TestDatabase;
+  let server: RunningServer;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let upstream: FakeServer;
+  let hugeSent: Promise<number>;
+  beforeAll(async () => {
+    tdb = await testDatabase(DB_KINDS.at(-1)!, 'review');
+    smtp = await startSmtp();
+    let resolveHuge: (n: number) => void = () => {};
+    hugeSent = new Promise((r) => (resolveHuge = r));
+    // Strapi's media: a chunked answer far over the proxy's 25 MB, written as fast as the reader takes it.
+    upstream = await listen(async (req, res) => {
+      if (req.url !== '/uploads/obrovsky.jpg') {
+        res.writeHead(404);
+        res.end();
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'image/jpeg' });
+      const chunk = Buffer.alloc(64 * 1024, 1);
+      let sent = 0;
+      res.on('close', () => resolveHuge(sent));
+      while (sent < HUGE && !res.destroyed) {
+        sent += chunk.length;
+        if (!res.write(chunk)) await new Promise<void>((r) => res.once('drain', r).once('close', r));
+      }
+      res.end();
+    });
+    server = await startServer({ ...tdb.env, SMTP_URL: smtp.url, STRAPI_URL: upstream.url, AUTH_RATE_LIMIT: '5' }, { dataDir: tdb.dataDir });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await upstream?.stop();
+    await smtp?.stop();
+    await tdb?.drop();
+  });
+
+  it('a botnet registering couples\' addresses as usernames blocks nobody: every couple still registers', async () => {
+    const couples = Array.from({ length: 40 }, (_, n) => `par-${n}@example.cz`);
+    const squats = await Promise.all(
+      couples.map((email, n) => postFrom(server.url, '/api/auth/local/register', { username: email, email: `bot-${n}@spam.example`, password: 'heslo-bota-1' }, botnet(n), n)),
+    );
+    expect(squats.every((s) => s === 400)).toBe(true);
+    const own = await Promise.all(couples.map((email, n) => postFrom(server.url, '/api/auth/local/register', { username: email, email, password: 'heslo-paru-1' }, `127.3.0.${n + 1}`, n)));
+    expect(own.every((s) => s === 200)).toBe(true);
+    for (const email of couples) await smtp.waitFor((m) => m.to.includes(email) && m.subject === 'Potvrzení e-mailu pro váš účet', 120_000);
+    expect(smtp.messages.filter((m) => m.to.some((t) => t.endsWith('@spam.example')))).toEqual([]);
+  });
+
+  it('thousands of made-up chunk names leave no memory behind', async () => {
+    const pid = server.proc.pid!;
+    const name = (n: number) => `/_next/static/chunks/${'z'.repeat(8000)}-${n}.js`;
+    // Warm up whatever the first requests allocate once, then measure.
+    for (let n = 0; n < 200; n++) expect(await getFrom(server.url, name(n), '127.4.0.1')).toBe(404);
+    const before = memoryOf(pid);
+    let next = 200;
+    await Promise.all(
+      Array.from({ length: 20 }, async (_, w) => {
+        while (next < 10_200) {
+          const n = next++;
+          expect(await getFrom(server.url, name(n), `127.4.${w}.1`)).toBe(404);
+        }
+      }),
+    );
+    const after = memoryOf(pid);
+    console.log(`[static misses] 10 000 × 8 KB names: RSS ${before.rss} → ${after.rss} MB`);
+    // Remembering the names would keep ≥ 80 MB (10 000 × 8 KB) for good.
+    expect(after.rss - before.rss).toBeLessThan(40);
+  });
+
+  it.runIf(hasPostgres)('mail-bombing an account through forgotten-password and confirmation resends sends it at most 3 of each', async () => {
+    const h = await tdb.open();
+    try {
+      const victim = 'obet.uctu@example.cz';
+      const unconfirmed = 'nepotvrzena@example.cz';
+      for (const email of [victim, unconfirmed]) expect(await postFrom(server.url, '/api/auth/local/register', { username: email, email, password: 'heslo-paru-1' }, '127.5.0.1')).toBe(200);
+      const confirmation = await smtp.waitFor((m) => m.to.includes(victim) && m.subject === 'Potvrzení e-mailu pro váš účet', 60_000);
+      const link = /https?:\/\/\S+confirmation=[^\s"<]+/.exec(confirmation.text)?.[0];
+      expect(link).toBeDefined();
+      // The page's button posts the code; the API's GET confirms it directly.
+      const code = new URL(link!).searchParams.get('confirmation')!;
+      expect((await fetch(`${server.url}/api/auth/email-confirmation?confirmation=${encodeURIComponent(code)}`, { redirect: 'manual' })).status).toBe(302);
+
+      const resets = await Promise.all(Array.from({ length: 100 }, (_, n) => postFrom(server.url, '/api/auth/forgot-password', { email: victim }, botnet(n), n)));
+      const resends = await Promise.all(Array.from({ length: 30 }, (_, n) => postFrom(server.url, '/api/auth/send-email-confirmation', { email: unconfirmed }, botnet(100 + n), n)));
+      expect(resets.every((s) => s === 200)).toBe(true);
+      expect(resends.every((s) => s === 200)).toBe(true);
+      // Every request asked the recipient's budget after answering; wait for all of them, then for the mails.
+      const hits = async (kind: 'reset' | 'confirmation', email: string) =>
+        Number((await query<{ n: number }>(h, sql`SELECT coalesce(sum(count), 0)::int AS n FROM rate_limits WHERE bucket = ${await recipientBucket(h.db, kind, email)}`))[0]?.n ?? 0);
+      await expect.poll(() => hits('reset', victim), { timeout: 120_000, interval: 200 }).toBe(100);
+      await expect.poll(() => hits('confirmation', unconfirmed), { timeout: 120_000, interval: 200 }).toBe(31);
+      const mailsTo = (email: string, subject: string) => smtp.messages.filter((m) => m.to.includes(email) && m.subject === subject).length;
+      await expect.poll(() => mailsTo(victim, 'Obnovení hesla k vašemu účtu'), { timeout: 120_000, interval: 200 }).toBe(ACCOUNT_MAILS_PER_RECIPIENT);
+      await expect.poll(() => mailsTo(unconfirmed, 'Potvrzení e-mailu pro váš účet'), { timeout: 120_000, interval: 200 }).toBe(ACCOUNT_MAILS_PER_RECIPIENT);
+      const outbox = await query<{ n: number }>(h, sql`SELECT count(*)::int AS n FROM mail_outbox WHERE to_address IN (${victim}, ${unconfirmed}) AND kind IN ('account-reset-password', 'account-confirmation')`);
+      expect(Number(outbox[0]?.n)).toBe(2 * ACCOUNT_MAILS_PER_RECIPIENT);
+    } finally {
+      await closeQuietly(h);
+    }
+  });
+
+  it('a 256 MB chunked image from the CMS is cut off at 25 MB while visitors keep being served', async () => {
+    const pid = server.proc.pid!;
+    const before = memoryOf(pid);
+    const visitors = Promise.all(Array.from({ length: 30 }, (_, n) => getFrom(server.url, '/cenik', `127.6.0.${n + 1}`)));
+    const proxied = await new Promise<{ bytes: number; complete: boolean }>((resolve) => {
+      const url = new URL(server.url);
+      http
+        .get({ host: url.hostname, port: url.port, path: '/api/media/strapi/uploads/obrovsky.jpg', agent: false }, (res) => {
+          let bytes = 0;
+          res.on('data', (c: Buffer) => (bytes += c.length));
+          res.on('end', () => resolve({ bytes, complete: res.complete }));
+          res.on('error', () => resolve({ bytes, complete: false }));
+          res.on('aborted', () => resolve({ bytes, complete: false }));
+        })
+        .on('error', () => resolve({ bytes: 0, complete: false }));
+    });
+    expect(proxied.complete).toBe(false);
+    expect(proxied.bytes).toBeLessThanOrEqual(25 * 1024 * 1024);
+    const sent = await hugeSent;
+    expect(sent).toBeLessThan(HUGE / 2);
+    expect((await visitors).every((s) => s === 200)).toBe(true);
+    const after = memoryOf(pid);
+    console.log(`[oversized media] upstream wrote ${Math.round(sent / 1048576)} MB before being cut off; peak RSS ${before.peak} → ${after.peak} MB`);
+    // Reading the whole answer first took the server from ~0.3 to 1.45 GB for 400 MB.
+    expect(after.peak - before.peak).toBeLessThan(150);
   });
 });

@@ -39,7 +39,9 @@ function configuration(): Promise<oidc.Configuration> {
     const config = oidc
       .discovery(issuer, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET, undefined, {
         // Plain http only for a provider on loopback (development and tests).
-        execute: isLoopback(issuer) ? [oidc.allowInsecureRequests] : [],
+        // The ID token's signature is checked against the provider's published keys (jwks_uri), not only trusted
+        // because it came over TLS: a token signed by any other key is refused.
+        execute: isLoopback(issuer) ? [oidc.allowInsecureRequests, oidc.enableNonRepudiationChecks] : [oidc.enableNonRepudiationChecks],
         timeout: 10,
       })
       .catch((err: unknown) => {
@@ -173,9 +175,12 @@ async function providerUser(db: Db, provider: string, info: Record<string, unkno
   if (user && user.provider !== provider) throw applicationError('Email is already taken.');
   if (user) return user;
   const role = await findRoleByType(db, 'authenticated');
-  const username = typeof info.preferred_username === 'string' && info.preferred_username ? info.preferred_username : email;
+  // A provider's preferred_username that looks like an address other than the verified one is not taken: it could be
+  // someone else's e-mail, squatting their registration (docs/decisions/060-usernames-and-account-mail.md).
+  const preferred = typeof info.preferred_username === 'string' ? info.preferred_username.trim().slice(0, 100) : '';
+  const username = preferred && (!preferred.includes('@') || preferred.toLowerCase() === email) ? preferred : email;
   try {
-    return await createUser(db, { username: username.slice(0, 100), email, passwordHash: null, provider, confirmed: true, roleId: role?.id ?? null });
+    return await createUser(db, { username, email, passwordHash: null, provider, confirmed: true, roleId: role?.id ?? null });
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
     // Username collision with a local account: fall back to the address, which is unique.

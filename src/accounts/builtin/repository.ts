@@ -101,13 +101,12 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserWithRo
   return withRole(db, user);
 }
 
-export async function usernameOrEmailTaken(db: Db, username: string, email: string): Promise<boolean> {
+/** Usernames are compared with usernames only (an e-mail is never taken for a username, or the reverse). */
+export async function usernameTaken(db: Db, username: string): Promise<boolean> {
   const rows = await db
     .select({ id: authUsers.id })
     .from(authUsers)
-    .where(
-      sql`lower(${authUsers.email}) IN (${email.toLowerCase()}, ${username.toLowerCase()}) OR lower(${authUsers.username}) IN (${username.toLowerCase()}, ${email.toLowerCase()})`,
-    )
+    .where(sql`lower(${authUsers.username}) = ${username.toLowerCase()}`)
     .limit(1);
   return rows.length > 0;
 }

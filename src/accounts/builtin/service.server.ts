@@ -5,8 +5,8 @@ import { siteUrl } from '@/platform/env';
 import { deliverPendingMail, queueMail, type MailMessage } from '@/platform/mail.server';
 import { log } from '@/platform/log';
 import { accountsConfig } from '../config';
-import { alreadyRegisteredEmail, confirmationEmail, passwordChangedEmail, resetPasswordEmail } from '../emails';
-import { hitRateLimit } from '@/platform/rate-limit.server';
+import { alreadyRegisteredEmail, confirmationEmail, passwordChangedEmail, resetPasswordEmail, usernameTakenEmail } from '../emails';
+import { afterAnswer, recipientBudget } from './mail-budget.server';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { applicationError, forbiddenError, rateLimitError, unauthorizedError, validationError } from './errors';
@@ -24,7 +24,7 @@ import {
   setPassword,
   touchUserActivity,
   updateUser,
-  usernameOrEmailTaken,
+  usernameTaken,
   type UserWithRole,
 } from './repository';
 import { BodyChecker } from './validate';
@@ -41,6 +41,12 @@ import { BodyChecker } from './validate';
 async function mailAfterAnswer(db: Db, msg: MailMessage): Promise<void> {
   const id = await queueMail(db, msg);
   void deliverPendingMail(db, { ids: [id] }).catch((err: unknown) => log.warn('mail delivery attempt crashed; it stays queued', { id, err }));
+}
+
+/** Queue and deliver, for work that already runs after the answer. */
+async function mailAndDeliver(db: Db, msg: MailMessage): Promise<void> {
+  const id = await queueMail(db, msg);
+  await deliverPendingMail(db, { ids: [id] }).catch((err: unknown) => log.warn('mail delivery attempt crashed; it stays queued', { id, err }));
 }
 
 export const RESET_CODE_TTL_MS = 60 * 60 * 1000;
@@ -178,15 +184,24 @@ export async function register(db: Db, body: unknown) {
   c.done();
   if (username.length > 100) throw validationError('username must be at most 100 characters');
 
+  // A username that looks like an e-mail address must be the account's own address: otherwise someone could take
+  // another person's address as a username, and that person could never register (and probing would show it).
+  if (username.includes('@') && username.toLowerCase() !== email.toLowerCase()) {
+    throw validationError('username must not be an email address other than the account email');
+  }
+
   const confirmation = accountsConfig().emailConfirmation;
-  if (await usernameOrEmailTaken(db, username, email)) {
-    // With confirmation on, a taken address gets the same answer as a new one (no enumeration), and its owner
-    // gets a mail saying what to do. With confirmation off a new account is signed in at once, so the
-    // difference shows anyway: say it.
-    const existing = confirmation ? await findUserByEmail(db, email) : null;
-    if (!existing) throw applicationError('Email or Username are already taken');
+  // E-mails are compared with e-mails, usernames with usernames.
+  const existing = await findUserByEmail(db, email);
+  const nameTaken = !existing && (await usernameTaken(db, username));
+  if (existing || nameTaken) {
+    // With confirmation on, a taken address or username gets the same answer as a new registration (no
+    // enumeration), and the address's owner gets a mail saying what to do. With confirmation off a new account
+    // is signed in at once, so the difference shows anyway: say it.
+    if (!confirmation) throw applicationError('Email or Username are already taken');
     await hashPassword(password); // the same work as a new registration
-    await notifyAlreadyRegistered(db, existing);
+    if (existing) notifyAlreadyRegistered(db, existing);
+    else notifyUsernameTaken(db, email);
     return { user: await lookalikeNewUser(db, username, email) };
   }
   const role = await findRoleByType(db, 'authenticated');
@@ -211,22 +226,26 @@ export async function register(db: Db, body: unknown) {
   return session(db, user);
 }
 
-async function notifyAlreadyRegistered(db: Db, user: UserWithRole): Promise<void> {
+function notifyAlreadyRegistered(db: Db, user: UserWithRole): void {
   if (user.blocked) return;
-  try {
-    // At most a few such notices per account and day: registration must not become a way to mail-bomb someone.
-    const budget = await hitRateLimit(db, `account-notice:${user.id}`, 3, 24 * 3600_000);
-    if (!budget.allowed) return;
+  afterAnswer('register: already-registered notice', async () => {
+    if (!(await recipientBudget(db, 'notice', user.email))) return;
     const code = user.provider === 'local' ? await createToken(db, 'reset-password', user.id, RESET_CODE_TTL_MS) : null;
     const mail = alreadyRegisteredEmail({
       confirmed: user.confirmed,
       resetUrl: code ? `${siteUrl()}/ucet/obnova-hesla?code=${encodeURIComponent(code)}` : `${siteUrl()}/ucet/zapomenute-heslo`,
       signInUrl: `${siteUrl()}/ucet/prihlaseni`,
     });
-    await mailAfterAnswer(db, { to: user.email, ...mail, kind: 'account-already-registered', relatedId: String(user.id) });
-  } catch (err) {
-    log.error('register: could not queue the already-registered notice', { userId: user.id, err });
-  }
+    await mailAndDeliver(db, { to: user.email, ...mail, kind: 'account-already-registered', relatedId: String(user.id) });
+  });
+}
+
+function notifyUsernameTaken(db: Db, email: string): void {
+  afterAnswer('register: username-taken notice', async () => {
+    if (!(await recipientBudget(db, 'notice', email))) return;
+    const mail = usernameTakenEmail(`${siteUrl()}/ucet/registrace`);
+    await mailAndDeliver(db, { to: email.toLowerCase(), ...mail, kind: 'account-username-taken' });
+  });
 }
 
 /** What a new registration answers (Strapi's public user), for an address that is already taken. */
@@ -248,10 +267,12 @@ async function lookalikeNewUser(db: Db, username: string, email: string) {
   };
 }
 
-async function sendConfirmation(db: Db, user: UserWithRole) {
+/** A confirmation link, within the recipient's budget (mail-budget.server.ts). */
+async function sendConfirmation(db: Db, user: UserWithRole, deliver: (db: Db, msg: MailMessage) => Promise<void> = mailAfterAnswer) {
+  if (!(await recipientBudget(db, 'confirmation', user.email))) return;
   const code = await createToken(db, 'email-confirmation', user.id, CONFIRMATION_CODE_TTL_MS);
   const mail = confirmationEmail(`${siteUrl()}/ucet/potvrzeni?confirmation=${encodeURIComponent(code)}`);
-  await mailAfterAnswer(db, { to: user.email, ...mail, kind: 'account-confirmation', relatedId: String(user.id) });
+  await deliver(db, { to: user.email, ...mail, kind: 'account-confirmation', relatedId: String(user.id) });
 }
 
 // ---- POST /auth/forgot-password ------------------------------------------------------------------------------
@@ -260,15 +281,15 @@ export async function forgotPassword(db: Db, body: unknown) {
   const email = c.string('email', { email: true });
   c.done();
   const user = await findUserByEmail(db, email);
-  // Same answer whether or not the account exists (no enumeration); mail problems never surface here either.
+  // Same answer, in the same time, whether or not the account exists (no enumeration): everything only an
+  // existing account needs (budget, code, outbox) happens after the answer; mail problems never surface here.
   if (user && !user.blocked && user.provider === 'local') {
-    try {
+    afterAnswer('forgot-password', async () => {
+      if (!(await recipientBudget(db, 'reset', user.email))) return;
       const code = await createToken(db, 'reset-password', user.id, RESET_CODE_TTL_MS);
       const mail = resetPasswordEmail(`${siteUrl()}/ucet/obnova-hesla?code=${encodeURIComponent(code)}`);
-      await mailAfterAnswer(db, { to: user.email, ...mail, kind: 'account-reset-password', relatedId: String(user.id) });
-    } catch (err) {
-      log.error('forgot-password: could not queue the reset e-mail', { userId: user.id, err });
-    }
+      await mailAndDeliver(db, { to: user.email, ...mail, kind: 'account-reset-password', relatedId: String(user.id) });
+    });
   }
   return { ok: true as const };
 }
@@ -327,13 +348,10 @@ export async function sendEmailConfirmation(db: Db, body: unknown) {
   const email = c.string('email', { email: true });
   c.done();
   const user = await findUserByEmail(db, email);
-  // Same answer for unknown, confirmed, blocked and unconfirmed addresses (no enumeration); only the last get mail.
+  // Same answer, in the same time, for unknown, confirmed, blocked and unconfirmed addresses (no enumeration);
+  // only the last get mail, sent after the answer.
   if (user && !user.confirmed && !user.blocked) {
-    try {
-      await sendConfirmation(db, user);
-    } catch (err) {
-      log.error('send-email-confirmation: could not queue the e-mail', { userId: user.id, err });
-    }
+    afterAnswer('send-email-confirmation', () => sendConfirmation(db, user, mailAndDeliver));
   }
   return { email, sent: true as const };
 }

@@ -7,6 +7,7 @@ const LINKS = [
   { href: '/admin/bookings', label: 'Poptávky' },
   { href: '/admin/svatby', label: 'Svatby' },
   { href: '/admin/blog', label: 'Blog' },
+  { href: '/admin/platby', label: 'Platby' },
   { href: '/admin/mail', label: 'E-maily' },
   { href: '/admin/bookings/gdpr', label: 'Osobní údaje' },
   { href: '/admin/ucet', label: 'Váš účet' },

@@ -1,9 +1,8 @@
 import type { Metadata } from 'next';
 import { getHomeContent } from '@/content/pages/home';
 import { resolveContentImage } from '@/content/pages/images';
-import { getPricing } from '@/content/pages/pricing';
+import { getPricing, getSiteInfo } from '@/site/public.server';
 import { getWeddings } from '@/content/registry.server';
-import { getSiteInfo } from '@/content/site';
 import { siteUrl } from '@/platform/env';
 import { AboutTeaser } from '@/content/ui/home/about-teaser';
 import { ContactTeaser } from '@/content/ui/home/contact-teaser';

@@ -93,3 +93,17 @@ export async function eraseEmail(db: Db, email: string): Promise<{ inquiries: nu
   });
 }
 
+
+/**
+ * Of the given e-mail addresses (compared case-insensitively), those with an inquiry whose wedding falls on or after
+ * `sinceDate` (a calendar day, YYYY-MM-DD). The accounts domain asks this before deleting idle couples' accounts.
+ */
+export async function emailsWithWeddingSince(db: Db, emails: readonly string[], sinceDate: string): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const lowered = [...new Set(emails.map((e) => e.toLowerCase()))];
+  const rows = await db
+    .selectDistinct({ email: sql<string>`lower(${inquiries.email})` })
+    .from(inquiries)
+    .where(and(inArray(sql`lower(${inquiries.email})`, lowered), sql`${inquiries.weddingDate} >= ${sinceDate}::date`));
+  return new Set(rows.map((r) => r.email));
+}

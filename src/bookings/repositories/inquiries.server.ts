@@ -18,6 +18,8 @@ export interface NewInquiry {
   /** What was sent under the key (service: sha256 of kind + validated input). */
   idempotencyFingerprint: string | null;
   clientHash: string | null;
+  /** The terms version in force when the inquiry arrived (content: ensureCurrentTermsVersion). */
+  termsVersionId: number | null;
   actor: string;
   now: Date;
 }
@@ -65,6 +67,7 @@ export async function insertInquiry(db: Db, n: NewInquiry): Promise<{ id: number
             idempotencyKey: n.idempotencyKey,
             idempotencyFingerprint: n.idempotencyFingerprint,
             clientHash: n.clientHash,
+            termsVersionId: n.termsVersionId,
             createdAt: n.now,
             updatedAt: n.now,
           })
@@ -228,3 +231,17 @@ export async function lockedWeddings(db: Db): Promise<InquiryDetail[]> {
   return rows.map(toDetail);
 }
 
+
+/** Moves the hold's end of a held inquiry (the deposit's due date decides it once a contract is accepted). */
+export async function setHoldExpiry(db: Db, id: number, until: Date, actor: string, note: string, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const updated = await tx
+      .update(inquiries)
+      .set({ holdExpiresAt: until, updatedAt: now })
+      .where(and(eq(inquiries.id, id), eq(inquiries.status, 'held')))
+      .returning({ id: inquiries.id });
+    if (!updated.length) return false;
+    await tx.insert(inquiryStatusHistory).values({ inquiryId: id, fromStatus: 'held', toStatus: 'held', actor, note, createdAt: now });
+    return true;
+  });
+}

@@ -31,6 +31,7 @@ export function toDetail(r: InquiryRow): InquiryDetail {
     flags: r.flags ?? [],
     holdExpiresAt: r.holdExpiresAt,
     anonymizedAt: r.anonymizedAt,
+    termsVersionId: r.termsVersionId ?? null,
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
   };

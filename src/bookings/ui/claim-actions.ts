@@ -27,7 +27,7 @@ export async function claimInquiryAction(_prev: FormState, formData: FormData): 
 }
 
 const CLAIM_LINKS_SENT =
-  'Pokud jsme z vaší adresy dostali poptávky, poslali jsme na ni odkazy pro jejich připojení. Otevřete je prosím, dokud jste přihlášeni.';
+  'Pokud mi z vaší adresy přišly poptávky, poslala jsem na ni odkazy pro jejich připojení. Otevřete je prosím, dokud jste přihlášeni.';
 
 /** "Poslat odkaz": mails links for every inquiry from the account's address (at most 3 such mails a day). */
 export async function requestClaimLinksAction(_prev: FormState, formData: FormData): Promise<FormState> {
@@ -37,12 +37,12 @@ export async function requestClaimLinksAction(_prev: FormState, formData: FormDa
   const db = await getDb();
   const owner = ownerOf(user);
   const budget = await hitRateLimit(db, `claim-links:${owner}`, 3, 24 * 3600_000);
-  if (!budget.allowed) return { status: 'error', message: 'Odkazy jsme vám dnes už několikrát poslali. Zkuste to prosím znovu zítra.' };
+  if (!budget.allowed) return { status: 'error', message: 'Odkazy jsem vám dnes už několikrát poslala. Zkuste to prosím znovu zítra.' };
   try {
     const links = await claimTokensForEmail(db, user.email, owner);
     if (links.length) {
-      const id = await queueClaimLinksMail(db, user.email, links);
-      await deliverPendingMail(db, { ids: [id] }).catch((err: unknown) => log.warn('claim links mail stays queued', { err }));
+      const ids = await queueClaimLinksMail(db, user.email, links);
+      await deliverPendingMail(db, { ids }).catch((err: unknown) => log.warn('claim links mail stays queued', { err }));
     }
   } catch (err) {
     log.error('claim links could not be prepared', { err });

@@ -34,7 +34,7 @@ export function ContactForm({ initial, today }: { initial: FormState; today: str
       </div>
       <div className="form-row">
         <TextField name="phone" type="tel" label="Telefon" autoComplete="tel" maxLength={LIMITS.phone} defaultValue={v.phone} error={f.phone} />
-        <TextField name="weddingDate" type="date" label="Datum svatby (pokud už jej znáte)" min={today} defaultValue={v.weddingDate} error={f.weddingDate} />
+        <TextField name="weddingDate" type="date" label="Datum svatby (pokud ho už znáte)" min={today} defaultValue={v.weddingDate} error={f.weddingDate} />
       </div>
       <TextArea name="message" label={<>Zpráva<Required /></>} required maxLength={LIMITS.message} defaultValue={v.message} error={f.message} />
       <ConsentFields state={state} marketing={false} />

@@ -1,7 +1,7 @@
 'use client';
 import { useActionState, useState } from 'react';
 import { SelectField, SubmitButton, TextArea, TextField } from '@/ui/form/fields';
-import { SOURCE_OPTIONS, LIMITS } from '@/bookings/input-fields';
+import { FIELD_LABELS, SOURCE_OPTIONS, LIMITS } from '@/bookings/input-fields';
 import type { FormState } from '@/bookings/form-state';
 import type { PackageOption } from '@/bookings/packages';
 import { submitFullInquiry } from '../actions/inquiry';
@@ -32,7 +32,7 @@ export function InquiryForm({
   const v = state.values;
   const f = state.errors;
   const packageOptions = [
-    { value: '', label: 'Ještě nevím / poradíte mi' },
+    { value: '', label: 'Ještě nevíme – poraďte nám' },
     ...packages.map((p) => ({ value: p.id, label: p.price ? `${p.name} – ${price.format(p.price)}` : p.name })),
   ];
   return (
@@ -84,7 +84,7 @@ export function InquiryForm({
         <legend>Focení</legend>
         <div className="form-row">
           <SelectField name="packageId" label="Balíček" options={packageOptions} defaultValue={v.packageId ?? ''} error={f.packageId} />
-          <TextField name="hours" type="number" inputMode="numeric" min={1} max={16} label="Kolik hodin focení" defaultValue={v.hours} error={f.hours} />
+          <TextField name="hours" type="number" inputMode="numeric" min={1} max={16} label={FIELD_LABELS.hours} defaultValue={v.hours} error={f.hours} />
         </div>
         <TextArea name="message" label="Zpráva" maxLength={LIMITS.message} defaultValue={v.message} error={f.message} hint="Napište mi, jak si svůj den představujete." />
         <SelectField name="source" label="Jak jste se o mně dozvěděli?" options={[...SOURCE_OPTIONS]} defaultValue={v.source ?? ''} error={f.source} />

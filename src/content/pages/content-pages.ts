@@ -1,17 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { contentDir } from '@/content/site';
+import { contentDir } from '@/site/public.server';
 import type { Page } from '@/content/types';
 import { readMarkdownFile } from './markdown';
 import { pageFrontSchema } from './static-pages';
 import type { z } from 'zod';
-import { isValidPageSlug } from './page-slug';
+import { isValidPageSlug } from '@/site/public';
 
 /**
  * Free-standing content pages served by the catch-all route `/{slug}` from `content/pages/<slug>.md`.
- * The slug is the route's validity check (src/content/pages/page-slug.ts).
+ * The slug is the route's validity check (src/site/page-slug.ts).
  */
-export { failsSlugCheck, isValidPageSlug } from './page-slug';
+export { failsSlugCheck, isValidPageSlug } from '@/site/public';
 
 export interface ContentPage extends Page {
   eyebrow: string;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { readContentJson } from '@/content/site';
-import { linkSchema, metaSchema, text } from './common';
+import { readContentJson, linkSchema, metaSchema, text } from '@/site/public.server';
 import { contentImageSchema } from './images';
 
 const section = { eyebrow: text(), heading: text() };

@@ -2,14 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
 import type { z } from 'zod';
-import { contentDir } from '@/content/site';
-import { fillPlaceholders } from '@/content/text-placeholders';
-import { czechNbsp } from './common';
+import { contentDir, fillPlaceholders, czechNbsp } from '@/site/public.server';
 import { renderTrustedMarkdown } from '../markdown';
+
+/** A content page's Markdown with its placeholders filled and Czech non-breaking spaces: the text a reader gets. */
+export function fillMarkdown(source: string): string {
+  return czechNbsp(fillPlaceholders(source));
+}
 
 /** A content page's Markdown → HTML: placeholders filled, Czech non-breaking spaces, then the trusted renderer. */
 export function renderMarkdown(source: string): string {
-  return renderTrustedMarkdown(czechNbsp(fillPlaceholders(source)));
+  return renderTrustedMarkdown(fillMarkdown(source));
 }
 
 export interface MarkdownDoc<T> {
@@ -40,4 +43,4 @@ export function readMarkdownFile<T>(file: string, schema: z.ZodType<T>): Markdow
   cache.set(file, doc);
   return doc;
 }
-export { fillPlaceholders } from '@/content/text-placeholders';
+export { fillPlaceholders } from '@/site/public.server';

@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { allFaqQuestions, getFaq } from './faq';
-import { depositFor, formatCzk, getPackage, getPricing, lowestPrice, pricingSchema } from './pricing';
-import { getLocations, travelCost } from './locations';
+import { allFaqQuestions, getFaq, depositFor, formatCzk, getPackage, getPricing, lowestPrice, pricingSchema, getLocations, travelCost, czechNbsp } from '@/site/public.server';
 import { getHomeContent } from './home';
 import { getServices } from './services';
 import { getContactContent } from './contact';
 import { getAboutPage, getTermsPage, getPrivacyPage } from './static-pages';
 import { failsSlugCheck, getContentPage, isValidPageSlug, listContentPageSlugs } from './content-pages';
-import { czechNbsp } from './common';
 import { fillPlaceholders, renderMarkdown } from './markdown';
 
 const NBSP = '\u00a0';
@@ -141,6 +138,11 @@ describe('typography helpers', () => {
     expect(czechNbsp('Fotím v Brně a okolí')).toBe(`Fotím v${NBSP}Brně a${NBSP}okolí`);
     expect(czechNbsp('K focení')).toBe(`K${NBSP}focení`);
     expect(czechNbsp('tag v')).toBe('tag v');
+  });
+  it('binds both of two one-letter words in a row', () => {
+    expect(czechNbsp('krytá zákoutí a s místem svatby')).toBe(`krytá zákoutí a${NBSP}s${NBSP}místem svatby`);
+    expect(czechNbsp('i v hlavní sezóně')).toBe(`i${NBSP}v${NBSP}hlavní sezóně`);
+    expect(czechNbsp('a k o u')).toBe(`a${NBSP}k${NBSP}o${NBSP}u`);
   });
   it('fills known placeholders and rejects unknown ones', () => {
     expect(fillPlaceholders('IČO {{ico}}', { ico: '1' })).toBe('IČO 1');

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { readContentJson } from '@/content/site';
-import { linkSchema, metaSchema, slugId, text } from './common';
+import { readContentJson, linkSchema, metaSchema, slugId, text } from '@/site/public.server';
 
 export const servicesSchema = z.object({
   meta: metaSchema,

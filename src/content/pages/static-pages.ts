@@ -1,13 +1,17 @@
 import { z } from 'zod';
 import { readMarkdownFile, type MarkdownDoc } from './markdown';
-import { linkSchema, text } from './common';
+import { fillPlaceholders, linkSchema, text } from '@/site/public.server';
 import { contentImageSchema } from './images';
 import { ISO_DATE } from '@/platform/dates';
 
 /** Front-matter shared by every Markdown page (title/description are also the page's SEO meta). */
 export const pageFrontSchema = z.object({
   title: z.string().trim().min(1).max(70),
-  description: z.string().trim().min(50).max(200),
+  description: z
+    .string()
+    .trim()
+    .transform((s) => fillPlaceholders(s))
+    .pipe(z.string().min(50).max(200)),
   eyebrow: text(),
   heading: text().optional(),
   lead: text(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getTestimonials, testimonialsFileSchema } from './testimonials';
+import { getTestimonials, testimonialsFileSchema } from '@/site/public.server';
 import { sampleWeddings } from '@/content/sample-data';
 
 describe('testimonials content', () => {

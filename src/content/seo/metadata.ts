@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { getHomeContent } from '@/content/pages/home';
 import { resolveContentImage } from '@/content/pages/images';
-import { getSiteInfo } from '@/content/site';
+import { getSiteInfo } from '@/site/public.server';
 
 export interface PageSeo {
   title: string;

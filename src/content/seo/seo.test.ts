@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { serializeJsonLd } from '@/ui/seo/json-ld';
 import { businessJsonLd, faqJsonLd } from './structured-data';
-import { getSiteInfo } from '@/content/site';
-import { getFaq } from '@/content/pages/faq';
-import { getPricing } from '@/content/pages/pricing';
+import { getSiteInfo, getFaq, getPricing } from '@/site/public.server';
 import { pageMetadata } from './metadata';
 
 describe('JSON-LD', () => {

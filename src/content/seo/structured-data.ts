@@ -1,8 +1,4 @@
-import type { SiteInfo } from '@/content/site';
-import type { Faq } from '@/content/pages/faq';
-import { allFaqQuestions } from '@/content/pages/faq';
-import type { Pricing } from '@/content/pages/pricing';
-import { formatCzk } from '@/content/pages/pricing';
+import { type SiteInfo, type Faq, allFaqQuestions, type Pricing, formatCzk } from '@/site/public.server';
 
 /** schema.org ProfessionalService (a LocalBusiness) for the photographer: address, area served, contact, prices. */
 export function businessJsonLd(site: SiteInfo, baseUrl: string, pricing: Pricing, imageUrl?: string): Record<string, unknown> {

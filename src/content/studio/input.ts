@@ -15,8 +15,8 @@ const trimmed = (max: number, label: string) =>
 const required = (max: number, label: string) => trimmed(max, label).min(1, { message: `${label}: povinné pole.` });
 
 const isoDate = z
-  .string({ message: 'Datum: očekáváno datum ve tvaru RRRR-MM-DD.' })
-  .regex(ISO_DATE, { message: 'Datum: očekáváno datum ve tvaru RRRR-MM-DD.' })
+  .string({ message: 'Datum: zadejte prosím platné datum, např. 12. 6. 2027.' })
+  .regex(ISO_DATE, { message: 'Datum: zadejte prosím platné datum, např. 12. 6. 2027.' })
   .refine(isValidIsoDate, { message: 'Datum: takový den neexistuje.' });
 
 const year = z.number({ message: 'Rok: očekáváno číslo.' }).int({ message: 'Rok: celé číslo.' }).min(1900, { message: 'Rok: nejméně 1900.' }).max(2200, { message: 'Rok: nejvýše 2200.' });

@@ -34,11 +34,11 @@ export async function inspectUpload(body: Buffer): Promise<InspectedUpload> {
   try {
     meta = await sharp(body, { limitInputPixels: false }).metadata();
   } catch {
-    throw new StudioError(415, 'UnsupportedMediaTypeError', 'Soubor není obrázek, který umíme přečíst. Nahrajte prosím fotografii ve formátu JPEG, PNG, WebP nebo HEIC.');
+    throw new StudioError(415, 'UnsupportedMediaTypeError', 'Soubor není obrázek, který server umí přečíst. Nahrajte prosím fotografii ve formátu JPEG, PNG, WebP nebo HEIC.');
   }
   const contentType = meta.format ? ACCEPTED_FORMATS[meta.format] : undefined;
   if (!contentType || !meta.width || !meta.height) {
-    throw new StudioError(415, 'UnsupportedMediaTypeError', `Formát ${meta.format ?? 'neznámý'} nepodporujeme. Nahrajte prosím fotografii ve formátu JPEG, PNG, WebP nebo HEIC.`);
+    throw new StudioError(415, 'UnsupportedMediaTypeError', `Formát ${meta.format ?? 'neznámý'} server nepodporuje. Nahrajte prosím fotografii ve formátu JPEG, PNG, WebP nebo HEIC.`);
   }
   if (meta.width * meta.height > MAX_INPUT_PIXELS) throw unprocessableImage(pixelLimitMessage(meta.width, meta.height));
   // Decode the whole file once (JPEG shrink-on-load keeps this cheap): truncated or corrupt data fails here,

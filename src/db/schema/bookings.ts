@@ -41,6 +41,8 @@ export const inquiries = pgTable(
     /** sha256 of the kind and the validated input sent under the key (0033): a reuse with other data is refused. */
     idempotencyFingerprint: text('idempotency_fingerprint'),
     clientHash: text('client_hash'),
+    /** The terms version (terms_versions, migration 0080) in force when the inquiry was sent. */
+    termsVersionId: integer('terms_version_id'),
     anonymizedAt: timestamp('anonymized_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

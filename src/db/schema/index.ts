@@ -4,3 +4,6 @@ export * from './platform';
 export * from './accounts';
 export * from './bookings';
 export * from './studio';
+export * from './content';
+export * from './terms';
+export * from './billing';

@@ -26,7 +26,7 @@ export const mailOutbox = pgTable('mail_outbox', {
   subject: text('subject').notNull(),
   text: text('text').notNull(),
   html: text('html'),
-  attachments: jsonb('attachments').$type<{ filename: string; content: string; contentType: string }[]>(),
+  attachments: jsonb('attachments').$type<{ filename: string; content: string; contentType: string; encoding?: 'base64' }[]>(),
   status: text('status').notNull().default('pending'),
   attempts: integer('attempts').notNull().default(0),
   lastError: text('last_error'),

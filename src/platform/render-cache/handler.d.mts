@@ -21,7 +21,8 @@ export function countFastHit(entry: Entry): void;
 export function invalidateRenderCacheTags(tags: string[]): void;
 export function onRenderCacheInvalidation(listener: (tags: string[]) => void): () => void;
 export function renderCacheStats(): { entries: number; bytes: number; hits: number; misses: number; sets: number; evictions: number; fastHits: number };
-export function attachPolicy(value: CacheValue): void;
+export function attachPolicy(value: CacheValue): 'policy' | 'nonce' | 'empty' | 'not-a-page' | 'failed';
+export const FAIL_CLOSED_POLICY: string;
 export function pinChunkIntegrity(html: string): string;
 export default class RenderCacheHandler {
   constructor(options?: { serverDistDir?: string });

@@ -20,7 +20,7 @@ import { Buffer } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { policyForHtml } from '../csp-policy.mjs';
+import { policyForHtml, policyWithScriptSources } from '../csp-policy.mjs';
 
 /** The root layout's implicit tag: revalidatePath('/', 'layout') — every page. */
 export const ROOT_LAYOUT_TAG = '_N_T_/layout';
@@ -241,21 +241,75 @@ export function pinChunkIntegrity(html) {
   });
 }
 
+/** Kinds of cached values Next 16 has that are not pages (their responses carry no HTML to protect). */
+const NOT_PAGES = new Set(['APP_ROUTE', 'FETCH', 'REDIRECT', 'IMAGE']);
+
+/**
+ * The policy of an answer whose own policy could not be computed: no script at all runs. The page still shows
+ * (server-rendered HTML, forms that work without JavaScript); it is never stored, so every request renders it anew.
+ */
+export const FAIL_CLOSED_POLICY = policyWithScriptSources([], false).replace(/script-src [^;]*/, "script-src 'none'");
+
+let failureLogged = false;
+
 /**
  * Adds the policy for its own scripts to an HTML page entry (mutating it: Next sends the same object on a MISS).
  * Pages rendered without a nonce only (the proxy sends none to cached paths).
+ *
+ * Fails closed: a value that is, or may be, a page but whose policy cannot be computed — a shape this code does
+ * not know (an unknown kind, HTML that is not a string, a policy that cannot be built) — gets FAIL_CLOSED_POLICY
+ * and `'failed'`, and `set()` does not store it.
  * @param {CacheValue} value
+ * @returns {'policy' | 'nonce' | 'empty' | 'not-a-page' | 'failed'}
  */
 export function attachPolicy(value) {
-  if (value.kind !== 'APP_PAGE' || typeof value.html !== 'string' || !value.html) return;
-  // Rendered with the proxy's nonce (a per-request area, e.g. the 404 of an unknown /admin/… path): that
-  // response already carries the nonce policy, and a second policy must not be added.
-  if (NONCE_SCRIPT.test(value.html)) return;
-  value.html = pinChunkIntegrity(value.html);
-  const headers = { ...(value.headers ?? {}) };
+  if (typeof value !== 'object' || value === null) return 'failed';
+  if (NOT_PAGES.has(value.kind) && !('html' in value)) return 'not-a-page';
+  try {
+    if (value.kind !== 'APP_PAGE' || typeof value.html !== 'string') throw new Error(`unknown cache value shape (kind ${String(value.kind)}, html ${typeof value.html})`);
+    // An entry without HTML (a data-only one) sends no document: nothing to protect.
+    if (!value.html) return 'empty';
+    // Rendered with the proxy's nonce (a per-request area, e.g. the 404 of an unknown /admin/… path): that
+    // response already carries the nonce policy, and a second policy must not be added.
+    if (NONCE_SCRIPT.test(value.html)) return 'nonce';
+    const html = pinChunkIntegrity(value.html);
+    const policy = policyForHtml(html);
+    if (typeof policy !== 'string' || !/(^|;\s*)script-src 'self' [^;]*'strict-dynamic'/.test(policy) || /script-src[^;]*'unsafe-inline'/.test(policy)) {
+      throw new Error('the computed policy is not a strict script-src');
+    }
+    value.html = html;
+    value.headers = withPolicy(value.headers, policy);
+    return 'policy';
+  } catch (err) {
+    if (!failureLogged) {
+      failureLogged = true;
+      console.error(
+        JSON.stringify({
+          time: new Date().toISOString(),
+          level: 'error',
+          msg: 'render cache: a page policy could not be computed; such pages are not cached and run no scripts (fail closed)',
+          err: err instanceof Error ? err.message : String(err),
+        }),
+      );
+    }
+    try {
+      value.headers = withPolicy(value.headers, FAIL_CLOSED_POLICY);
+    } catch {
+      // A value whose headers cannot even be set is still not stored.
+    }
+    return 'failed';
+  }
+}
+
+/**
+ * @param {CacheValue['headers']} current
+ * @param {string} policy
+ */
+function withPolicy(current, policy) {
+  const headers = { ...(current && typeof current === 'object' ? current : {}) };
   for (const name of Object.keys(headers)) if (name.toLowerCase() === 'content-security-policy') delete headers[name];
-  headers['content-security-policy'] = policyForHtml(value.html);
-  value.headers = headers;
+  headers['content-security-policy'] = policy;
+  return headers;
 }
 
 export default class RenderCacheHandler {
@@ -293,7 +347,9 @@ export default class RenderCacheHandler {
     const s = store();
     drop(key, s);
     if (!data) return;
-    attachPolicy(data);
+    // Fail closed: what may be a page but got no policy of its own is never kept (attachPolicy gave this one
+    // answer a no-script policy); it renders anew on every request.
+    if (attachPolicy(data) === 'failed') return;
     // A not-found answer is not kept: any path can be asked for, the cache must not fill up with them, and the
     // app-wide 404 page (one route for every unknown path) prints the path it was rendered for.
     if (data.kind === 'APP_PAGE' && (data.status === 404 || ERROR_ROUTE.test(key))) return;

@@ -1,5 +1,5 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import RenderCacheHandler, { invalidateRenderCacheTags, onRenderCacheInvalidation, renderCacheStats, ROOT_LAYOUT_TAG, type CacheValue } from './handler.mjs';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import RenderCacheHandler, { FAIL_CLOSED_POLICY, invalidateRenderCacheTags, onRenderCacheInvalidation, renderCacheStats, ROOT_LAYOUT_TAG, type CacheValue } from './handler.mjs';
 
 function page(html: string, tags = '_N_T_/layout,_N_T_/weddings/x', status = 200): CacheValue {
   return { kind: 'APP_PAGE', html, rscData: Buffer.from('rsc'), status, headers: { 'x-next-cache-tags': tags } };
@@ -94,5 +94,38 @@ describe('error routes', () => {
   it('never keeps the app-wide not-found page, whatever status Next gives it', async () => {
     await handler.set('/_not-found', page('<p>Page not found: /a</p>', '_N_T_/layout', 200), {});
     expect(await handler.get('/_not-found')).toBeNull();
+  });
+});
+
+describe('fails closed', () => {
+  it('never stores a page whose policy cannot be computed: unknown kind, HTML of another type — logged once', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const shapes: CacheValue[] = [
+        // A future Next renaming the kind, or sending the HTML as a stream/buffer/object instead of a string.
+        { kind: 'APP_PAGE_V2', html: '<script>a()</script>', headers: {} },
+        { kind: 'APP_PAGE', html: Buffer.from('<script>a()</script>'), headers: {} },
+        { kind: 'APP_PAGE', html: { chunks: ['<script>a()</script>'] } },
+        { kind: 'PAGES', html: '<script>a()</script>' },
+        { kind: 'APP_ROUTE', html: '<script>a()</script>' },
+      ];
+      for (const [i, value] of shapes.entries()) {
+        await handler.set(`/route-cache/APP_PAGE/abc/$/neznamy-${i}`, value, { cacheControl: { revalidate: 60 } });
+        expect(await handler.get(`/route-cache/APP_PAGE/abc/$/neznamy-${i}`), value.kind).toBeNull();
+        // The one answer that was rendered leaves with a policy under which no script runs.
+        expect(value.headers?.['content-security-policy'], value.kind).toBe(FAIL_CLOSED_POLICY);
+      }
+      expect(FAIL_CLOSED_POLICY).toMatch(/(^|; )script-src 'none'(;|$)/);
+      expect(FAIL_CLOSED_POLICY).not.toMatch(/script-src[^;]*('self'|'unsafe-inline'|'strict-dynamic'|https:)/);
+      expect(logged).toHaveBeenCalledTimes(1);
+      expect(String(logged.mock.calls[0]?.[0])).toContain('fail closed');
+      // Known non-page values (route handlers, fetches) are stored as before, and so are real pages.
+      await handler.set('/route-cache/APP_ROUTE/abc/$/api', { kind: 'APP_ROUTE', status: 200, headers: {} }, {});
+      expect(await handler.get('/route-cache/APP_ROUTE/abc/$/api')).not.toBeNull();
+      await handler.set('/route-cache/APP_PAGE/abc/$/cenik', page('<script>a()</script>'), {});
+      expect((await handler.get('/route-cache/APP_PAGE/abc/$/cenik'))?.value.headers?.['content-security-policy']).toMatch(/script-src 'self' 'sha256-/);
+    } finally {
+      logged.mockRestore();
+    }
   });
 });

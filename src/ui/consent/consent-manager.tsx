@@ -3,7 +3,7 @@ import { usePathname } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { CONSENT_COOKIE, CONSENT_EVENT, PREFERENCES_EVENT, loadConsentRuntime, type ConsentDetail, type PreferencesDetail } from './consent-events';
 import { ConsentBanner, type ConsentAnswer } from './consent-banner';
-import type { ConsentBannerTexts } from './consent-texts';
+import type { ConsentBannerTexts, ConsentConfig } from './consent-texts';
 
 declare global {
   interface Window {
@@ -28,14 +28,14 @@ function hasStoredChoice(): boolean {
  * With a stored choice the library loads at idle to read and check it, and the banner appears only if the
  * library finds it no longer valid (docs/decisions/056-first-load-js.md).
  */
-export function ConsentManager({ measurementId, cookieMonths, texts }: { measurementId?: string; cookieMonths: number; texts: ConsentBannerTexts }) {
+export function ConsentManager({ measurementId, config, texts }: { measurementId?: string; config: ConsentConfig; texts: ConsentBannerTexts }) {
   const pathname = usePathname();
   const [analytics, setAnalytics] = useState(false);
   const [needsChoice, setNeedsChoice] = useState(false);
   const [preferencesOpen, setPreferencesOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const gtagLoaded = useRef(false);
-  const externalAnalytics = Boolean(measurementId);
+  const { externalAnalytics, cookieMonths, consentMonths } = config;
 
   useEffect(() => {
     const onConsent = (event: Event) => {
@@ -52,7 +52,7 @@ export function ConsentManager({ measurementId, cookieMonths, texts }: { measure
         return;
       }
       loadConsentRuntime()
-        .then((m) => m.startConsent(externalAnalytics, cookieMonths))
+        .then((m) => m.startConsent({ externalAnalytics, cookieMonths, consentMonths }))
         .catch((err: unknown) => console.warn('Souhlas s cookies se nepodařilo načíst', err));
     };
     // The banner or the stored choice once the page is idle, so neither competes with the content.
@@ -64,13 +64,13 @@ export function ConsentManager({ measurementId, cookieMonths, texts }: { measure
       if (hasIdle) window.cancelIdleCallback(handle as number);
       else clearTimeout(handle);
     };
-  }, [externalAnalytics, cookieMonths]);
+  }, [externalAnalytics, cookieMonths, consentMonths]);
 
   const answer = (choice: ConsentAnswer) => {
     setBusy(true);
     loadConsentRuntime()
       .then(async (m) => {
-        await m.startConsent(externalAnalytics, cookieMonths);
+        await m.startConsent({ externalAnalytics, cookieMonths, consentMonths });
         if (choice === 'all') m.acceptAll();
         else if (choice === 'necessary') m.acceptNecessary();
         else m.showConsentPreferences();

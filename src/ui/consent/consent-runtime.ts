@@ -3,8 +3,8 @@ import * as CookieConsent from 'vanilla-cookieconsent';
 import 'vanilla-cookieconsent/dist/cookieconsent.css';
 import './consent-theme.css';
 import { CONSENT_EVENT, PREFERENCES_EVENT, type ConsentDetail, type PreferencesDetail } from './consent-events';
-import { consentBannerTexts } from './consent-texts';
-import { czechCount, MONTHS } from '@/content/public';
+import { consentBannerTexts, consentCookieDays, type ConsentConfig } from './consent-texts';
+import { czechCount, MONTHS } from '@/site/public';
 
 /**
  * Czech law (since 1 January 2022) requires opt-in: nothing but necessary cookies until the visitor agrees.
@@ -31,16 +31,17 @@ function preferences(open: boolean) {
  * Google, its cookies and their lifetime (`cookieMonths`, the same number as the privacy notice and the tag's
  * `cookie_expires`, from content/terms.json) and the transfer to the USA under the EU-US Data Privacy Framework.
  */
-export function startConsent(externalAnalytics: boolean, cookieMonths: number): Promise<void> {
+export function startConsent(config: ConsentConfig): Promise<void> {
+  const { externalAnalytics, cookieMonths, consentMonths } = config;
   const lifetime = czechCount(cookieMonths, MONTHS);
-  const banner = consentBannerTexts(externalAnalytics, cookieMonths);
+  const banner = consentBannerTexts(config);
   started ??= CookieConsent.run({
     hideFromBots: false,
     // ConsentManager shows the first layer itself; the library never opens its own consent box.
     autoShow: false,
     cookie: {
       name: 'cc_cookie',
-      expiresAfterDays: 182,
+      expiresAfterDays: consentCookieDays(consentMonths),
       sameSite: 'Lax',
       secure: window.location.protocol === 'https:',
     },
@@ -84,7 +85,7 @@ export function startConsent(externalAnalytics: boolean, cookieMonths: number): 
               },
               {
                 title: 'Nezbytné',
-                description: 'Přihlášení k účtu, ochrana formulářů a zapamatování této volby (cookie cc_cookie na 6 měsíců). Bez nich web nefunguje, proto je nelze vypnout.',
+                description: `Přihlášení k účtu (cookie s přihlášením, jen když se přihlásíte) a zapamatování této volby (cookie cc_cookie na ${czechCount(consentMonths, MONTHS)}). Bez nich web nefunguje, proto je nelze vypnout.`,
                 linkedCategory: 'necessary',
               },
               {

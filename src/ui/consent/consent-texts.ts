@@ -1,4 +1,4 @@
-import { czechCount, MONTHS } from '@/content/public';
+import { czechCount, MONTHS } from '@/site/public';
 
 /**
  * The first layer of the cookie banner. The texts speak as the photographer ("já") and name exactly what is
@@ -10,7 +10,24 @@ import { czechCount, MONTHS } from '@/content/public';
  */
 export type ConsentBannerTexts = ReturnType<typeof consentBannerTexts>;
 
-export function consentBannerTexts(externalAnalytics: boolean, cookieMonths: number) {
+/**
+ * What the banner, the settings and the consent library need to know, decided once on the server: whether Google
+ * Analytics is configured (googleAnalyticsConfigured), how long Google's cookies live and how long the choice is kept.
+ */
+export interface ConsentConfig {
+  externalAnalytics: boolean;
+  /** Lifetime of Google's cookies (content/terms.json `analyticsCookieMonths`). */
+  cookieMonths: number;
+  /** Lifetime of the stored choice, cookie `cc_cookie` (content/terms.json `consentCookieMonths`). */
+  consentMonths: number;
+}
+
+/** The consent library's cookie lifetime in days for the months the privacy notice names (6 months → 182 days). */
+export function consentCookieDays(consentMonths: number): number {
+  return Math.floor((consentMonths * 365) / 12);
+}
+
+export function consentBannerTexts({ externalAnalytics, cookieMonths }: ConsentConfig) {
   const lifetime = czechCount(cookieMonths, MONTHS);
   return {
     title: 'Souhlas s cookies',

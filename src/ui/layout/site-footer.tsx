@@ -1,8 +1,9 @@
 import Link from 'next/link';
-import { getSiteInfo, getTerms, vatLabel } from '@/content/public.server';
+import { getSiteInfo, getTerms, vatLabel } from '@/site/public.server';
 import styles from './site-footer.module.css';
 import { ConsentSettingsButton } from '@/ui/consent/consent-settings-button';
 import { getEnv } from '@/platform/env';
+import { googleAnalyticsConfigured } from '@/platform/analytics/configured';
 
 export function SiteFooter() {
   const { photographer: p } = getSiteInfo();
@@ -58,8 +59,11 @@ export function SiteFooter() {
             </li>
             <li>
               <ConsentSettingsButton
-                externalAnalytics={Boolean(getEnv().ANALYTICS_MEASUREMENT_ID || getEnv().ANALYTICS_CONFIG_URL)}
-                cookieMonths={getTerms().analyticsCookieMonths}
+                config={{
+                  externalAnalytics: googleAnalyticsConfigured(getEnv()),
+                  cookieMonths: getTerms().analyticsCookieMonths,
+                  consentMonths: getTerms().consentCookieMonths,
+                }}
               />
             </li>
           </ul>

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { getSiteInfo } from '@/content/public.server';
+import { getSiteInfo } from '@/site/public.server';
 import { MobileMenu } from './mobile-menu';
 import { NavLinks } from './nav-links';
 import styles from './site-header.module.css';

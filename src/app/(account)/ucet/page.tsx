@@ -5,6 +5,8 @@ import { accountKey } from '@/accounts/public.server';
 import { SignOutButton } from '@/accounts/ui/sign-out-button';
 import { CoupleInquiries } from '@/bookings/ui/couple-inquiries';
 import { type SearchParams } from '@/platform/search-params';
+import { CoupleContracts } from '@/billing/public.server';
+import { getDb } from '@/db/db.server';
 
 export const metadata: Metadata = { title: 'Můj účet', robots: { index: false } };
 
@@ -51,6 +53,7 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
         </div>
       </section>
       <CoupleInquiries user={user} owner={accountKey(user)} />
+      <CoupleContracts db={await getDb()} owner={accountKey(user)} />
     </div>
   );
 }

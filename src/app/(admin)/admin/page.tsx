@@ -9,6 +9,7 @@ import { InquiryList } from '@/bookings/ui/inquiry-list';
 import { rotateCalendarTokenAction } from '@/bookings/actions/admin';
 import styles from '@/bookings/ui/admin.module.css';
 import { type SearchParams } from '@/platform/search-params';
+import { ContentOutageBanner } from '@/content/ui/status/content-outage-banner';
 import { BackupCard } from '@/operations/public.server';
 
 export const metadata: Metadata = { title: 'Administrace – přehled' };
@@ -24,6 +25,7 @@ export default async function AdminDashboard({ searchParams }: { searchParams: P
   return (
     <div className={`container ${styles.shell}`}>
       <h1>Přehled</h1>
+      <ContentOutageBanner />
       <ul className={styles.stats} aria-label="Počty poptávek podle stavu">
         {SHOWN.map((s) => (
           <li key={s} className={styles.stat}>

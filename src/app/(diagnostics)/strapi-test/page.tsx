@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { connection } from 'next/server';
 import { getContentStatus, getWeddings, type ContentStatus } from '@/content/registry.server';
 import { getEnv } from '@/platform/env';
+import { ContentOutageBanner } from '@/content/ui/status/content-outage-banner';
 import { getCurrentUser, isAdmin } from '@/accounts/guards.server';
 
 export const metadata: Metadata = {
@@ -75,8 +76,19 @@ function SourceStatus({ status, id, title, admin }: { status: ContentStatus; id:
         </p>
         <p>
           <strong>Návštěvníci vidí: </strong>
-          {status.usingFallback ? 'vestavěné ukázkové svatby (záložní data), protože zdroj neodpověděl nebo je prázdný' : 'obsah z tohoto zdroje'}
+          {status.usingFallback
+            ? 'vestavěné ukázkové svatby (záložní data), protože zdroj neodpověděl nebo je prázdný'
+            : status.servingLastGood
+              ? 'poslední známý obsah z tohoto zdroje, protože teď neodpovídá'
+              : 'obsah z tohoto zdroje'}
         </p>
+        {status.outage ? (
+          <p>
+            <strong>Výpadek: </strong>
+            od {dateTime.format(new Date(status.outage.since))}, neúspěšných pokusů o načtení:{' '}
+            <span data-testid="outage-failures">{status.outage.failures}</span>
+          </p>
+        ) : null}
         {status.error ? (
           <p>
             <strong>Chyba při této kontrole: </strong>
@@ -127,6 +139,7 @@ export default async function ContentDiagnosticsPage() {
         <h1>Diagnostika obsahu</h1>
         <p className="lead">Odkud web právě čerpá svatby, fotografie a články a zda zdroj odpovídá.</p>
       </header>
+      <ContentOutageBanner />
 
       <SourceStatus status={status} id="nastaveny-zdroj" title="Nastavený zdroj obsahu" admin={admin} />
       {strapiStatus ? <SourceStatus status={strapiStatus} id="strapi" title="Server Strapi (stránky /strapi-…)" admin={admin} /> : null}

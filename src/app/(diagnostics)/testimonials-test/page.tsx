@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { Testimonials } from '@/content/ui/testimonials/testimonials';
-import { getTestimonials } from '@/content/pages/testimonials';
+import { getTestimonials } from '@/site/public.server';
 import { firstParam, type SearchParams } from '@/platform/search-params';
 
 interface Props {

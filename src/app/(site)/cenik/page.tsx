@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { getPricing } from '@/content/pages/pricing';
+import { getPricing } from '@/site/public.server';
 import { PageHeader } from '@/content/ui/pages/page-header';
 import { PricingView } from '@/content/ui/pages/pricing-view';
 import { pageMetadata } from '@/content/seo/metadata';

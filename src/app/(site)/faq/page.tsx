@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { getFaq } from '@/content/pages/faq';
+import { getFaq } from '@/site/public.server';
 import { siteUrl } from '@/platform/env';
 import { FaqList } from '@/content/ui/pages/faq-list';
 import { JsonLd } from '@/ui/seo/json-ld';

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { getContactContent } from '@/content/pages/contact';
-import { getSiteInfo } from '@/content/site';
+import { getSiteInfo } from '@/site/public.server';
 import { ContactView } from '@/content/ui/pages/contact-view';
 import { PageHeader } from '@/content/ui/pages/page-header';
 import { pageMetadata } from '@/content/seo/metadata';

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { getLocations } from '@/content/pages/locations';
+import { getLocations } from '@/site/public.server';
 import { LocationsView } from '@/content/ui/pages/locations-view';
 import { PageHeader } from '@/content/ui/pages/page-header';
 import { pageMetadata } from '@/content/seo/metadata';

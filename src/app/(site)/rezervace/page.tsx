@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { appDeps } from '@/bookings/runtime.server';
-import { termPlaceholders } from '@/content/public.server';
+import { termPlaceholders } from '@/site/public.server';
 import { formatCzechDate, isValidIsoDate } from '@/platform/dates';
 import { initialFormState } from '@/bookings/form-submit.server';
 import { getPackageOptions } from '@/bookings/packages';
@@ -44,7 +44,7 @@ export default async function ReservationPage({ searchParams }: { searchParams: 
       </header>
       <div className={`container section ${styles.layout}`} style={{ paddingTop: 0 }}>
         <section className={`card ${styles.areaCheck}`} aria-labelledby="check-title">
-          <h2 id="check-title">Je můj termín volný?</h2>
+          <h2 id="check-title">Je váš termín volný?</h2>
           <form method="get" action="/rezervace#check-title" className={styles.checkForm}>
             {balicek ? <input type="hidden" name="balicek" value={balicek} /> : null}
             <div className="field">
@@ -88,7 +88,7 @@ export default async function ReservationPage({ searchParams }: { searchParams: 
             <li>Do dvou pracovních dnů se vám ozvu e-mailem nebo telefonicky.</li>
             <li>Domluvíme se na detailech, pošlu vám smlouvu a termín vám na {t.holdDays} podržím.</li>
             <li>
-              Po zaplacení zálohy ve výši {t.depositPercent} z ceny balíčku (splatná do {t.depositDueDaysGen} od uzavření smlouvy) je
+              Po zaplacení zálohy ve výši {t.depositPercent} z ceny balíčku (splatné do {t.depositDueDaysGen} od uzavření smlouvy) je
               rezervace potvrzená a pošlu vám pozvánku do kalendáře.
             </li>
           </ol>

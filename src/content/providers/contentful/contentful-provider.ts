@@ -1,9 +1,9 @@
 import { log } from '@/platform/log';
-import { loadLocalBlogPosts } from '../../blog-local';
 import { proxiedMediaUrl } from '../../media-proxy';
-import { SAMPLE_CATEGORIES } from '../../placeholders';
+import { placeholderGallery } from '../../placeholders';
+import { withPlaceholderGallery } from '../../sample-data';
 import type { BlogPost, Category, ContentProvider, Wedding, WeddingDetail } from '../../types';
-import { detailWithFallback, listWithFallback, reportContentError, timedProbe } from '../fallback';
+import { timedProbe, withStaleIfError, type SnapshotStore } from '../stale-if-error';
 import { ContentFetchError, fetchJson } from '../http';
 import { isContentType, linkContext, parseItems, reshapeBlogPost, reshapeCategory, reshapeWedding, reshapeWeddingDetail, type LinkContext } from './reshape';
 import { collectionSchema, type ContentfulEntry } from './schema';
@@ -19,6 +19,8 @@ export interface ContentfulConfig {
   accessToken: string;
   environment: string;
   timeoutMs: number;
+  /** Where last good answers outlive the process (stale-if-error across restarts). */
+  snapshots?: SnapshotStore;
 }
 
 interface Fetched {
@@ -88,12 +90,14 @@ export function createContentfulProvider(config: ContentfulConfig): ContentProvi
         log.warn('content: contentful category lookup failed', { error: err instanceof Error ? err.message : String(err) });
       }
     }
-    return reshapeWeddingDetail(entry, fetched.ctx);
+    return withPlaceholderGallery(reshapeWeddingDetail(entry, fetched.ctx));
   }
 
   async function fetchList(): Promise<Wedding[]> {
     const { items, ctx } = await fetchEntries({ content_type: 'wedding', include: '1' });
-    return items.filter((e) => isContentType(e, 'wedding')).map((e) => reshapeWedding(e, ctx));
+    const list = items.filter((e) => isContentType(e, 'wedding')).map((e) => reshapeWedding(e, ctx));
+    // A wedding without any image gets the cover its detail page will show (the first placeholder).
+    return list.map((w) => (w.coverImage ? w : { ...w, coverImage: placeholderGallery(w)[0] }));
   }
 
   async function fetchBlogPosts(query: Record<string, string>): Promise<BlogPost[]> {
@@ -104,38 +108,17 @@ export function createContentfulProvider(config: ContentfulConfig): ContentProvi
       .filter((p): p is BlogPost => p !== null);
   }
 
-  return {
-    name: 'contentful',
-    getWeddings: () => listWithFallback('contentful', fetchList),
-    getWedding: (slug) => detailWithFallback('contentful', { slug }, () => fetchDetail({ 'fields.slug': slug })),
-    getWeddingById: (id) => detailWithFallback('contentful', { id }, () => fetchDetail({ 'sys.id': id })),
-    async getBlogPosts() {
-      try {
-        const posts = await fetchBlogPosts({ include: '1' });
-        if (posts.length > 0) return posts.sort((a, b) => b.date.localeCompare(a.date));
-      } catch (err) {
-        reportContentError('contentful', 'blog list', err);
-      }
-      return loadLocalBlogPosts();
+  return withStaleIfError(
+    {
+      name: 'contentful',
+      weddings: fetchList,
+      wedding: (slug) => fetchDetail({ 'fields.slug': slug }),
+      weddingById: (id) => fetchDetail({ 'sys.id': id }),
+      posts: async () => (await fetchBlogPosts({ include: '1' })).sort((a, b) => b.date.localeCompare(a.date)),
+      post: async (slug) => (await fetchBlogPosts({ 'fields.slug': slug, include: '2' }))[0] ?? null,
+      categories: async () => [...(await remoteCategories()).values()],
+      probe: () => timedProbe(async () => (await fetchList()).length),
     },
-    async getBlogPost(slug) {
-      try {
-        const [post] = await fetchBlogPosts({ 'fields.slug': slug, include: '2' });
-        if (post) return post;
-      } catch (err) {
-        reportContentError('contentful', `blog slug=${slug}`, err);
-      }
-      return (await loadLocalBlogPosts()).find((p) => p.slug === slug) ?? null;
-    },
-    async getCategories() {
-      try {
-        const map = await remoteCategories();
-        if (map.size > 0) return [...map.values()];
-      } catch (err) {
-        reportContentError('contentful', 'categories', err);
-      }
-      return [...SAMPLE_CATEGORIES];
-    },
-    probe: () => timedProbe(async () => (await fetchList()).length),
-  };
+    { snapshots: config.snapshots },
+  );
 }

@@ -1,7 +1,7 @@
 import { loadLocalBlogPosts } from '../../blog-local';
-import { SAMPLE_CATEGORIES } from '../../placeholders';
-import { sampleWeddingById, sampleWeddingBySlug, sampleWeddings, toWedding } from '../../sample-data';
+import { sampleWeddings, toWedding } from '../../sample-data';
 import type { BlogPost, ContentProvider, WeddingDetail } from '../../types';
+import { withStaleIfError } from '../stale-if-error';
 
 /**
  * The photographer's own published weddings (the admin content studio, stored in the database). Errors are the
@@ -24,18 +24,17 @@ export interface LocalProviderOptions {
  * The built-in source: the weddings published in the admin (/admin/svatby) when there is at least one, otherwise
  * the sample weddings with generated galleries exactly as before. Blog posts are the Markdown files in content/blog
  * together with the posts published in the admin (/admin/blog); on a slug clash the admin's post wins
- * (docs/decisions/040-blog-posts-in-the-database.md). When the database cannot be read, the files alone are shown.
+ * (docs/decisions/040-blog-posts-in-the-database.md). When the database cannot be read, the last good answer is
+ * served (stale-if-error, in this process's memory: the database is the source), else the built-in content.
  */
 export function createLocalProvider(opts: LocalProviderOptions = {}): ContentProvider {
-  /** The own weddings, or null when there are none (or they cannot be read): then the samples are shown. */
-  const own = async (): Promise<WeddingDetail[] | null> => {
-    if (!opts.ownWeddings) return null;
+  const own = async (): Promise<WeddingDetail[]> => {
+    if (!opts.ownWeddings) return [];
     try {
-      const list = await opts.ownWeddings();
-      return list.length ? list : null;
+      return await opts.ownWeddings();
     } catch (err) {
       opts.onError?.(err);
-      return null;
+      throw err;
     }
   };
   const posts = async (): Promise<BlogPost[]> => {
@@ -46,7 +45,7 @@ export function createLocalProvider(opts: LocalProviderOptions = {}): ContentPro
       mine = await opts.ownPosts();
     } catch (err) {
       opts.onError?.(err);
-      return files;
+      throw err;
     }
     const taken = new Set(mine.map((p) => p.slug));
     const kept = files.filter((f) => {
@@ -56,33 +55,23 @@ export function createLocalProvider(opts: LocalProviderOptions = {}): ContentPro
     });
     return [...mine, ...kept].sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
   };
-  return {
+  return withStaleIfError({
     name: 'local',
-    async getWeddings() {
-      const list = await own();
-      return list ? list.map(toWedding) : sampleWeddings();
-    },
-    async getWedding(slug) {
-      const list = await own();
-      return list ? (list.find((w) => w.slug === slug) ?? null) : sampleWeddingBySlug(slug);
-    },
-    async getWeddingById(id) {
-      const list = await own();
-      return list ? (list.find((w) => w.id === id) ?? null) : sampleWeddingById(id);
-    },
-    async getBlogPosts() {
-      return posts();
-    },
-    async getBlogPost(slug) {
-      return (await posts()).find((p) => p.slug === slug) ?? null;
-    },
-    async getCategories() {
-      return [...SAMPLE_CATEGORIES];
-    },
+    weddings: async () => (await own()).map(toWedding),
+    wedding: async (slug) => (await own()).find((w) => w.slug === slug) ?? null,
+    weddingById: async (id) => (await own()).find((w) => w.id === id) ?? null,
+    posts,
+    post: async (slug) => (await posts()).find((p) => p.slug === slug) ?? null,
+    // The studio's categories are the sample categories: an empty answer shows those.
+    categories: async () => [],
     async probe() {
       const started = Date.now();
-      const list = await own();
-      return { answered: true, itemCount: list ? list.length : sampleWeddings().length, durationMs: Date.now() - started };
+      try {
+        const list = await own();
+        return { answered: true, itemCount: list.length ? list.length : sampleWeddings().length, durationMs: Date.now() - started };
+      } catch (err) {
+        return { answered: false, itemCount: 0, error: err instanceof Error ? err.message : String(err), durationMs: Date.now() - started };
+      }
     },
-  };
+  });
 }

@@ -1,9 +1,9 @@
 import qs from 'qs';
-import { loadLocalBlogPosts } from '../../blog-local';
 import { proxiedMediaUrl } from '../../media-proxy';
-import { SAMPLE_CATEGORIES } from '../../placeholders';
+import { placeholderGallery } from '../../placeholders';
+import { withPlaceholderGallery } from '../../sample-data';
 import type { BlogPost, Category, ContentProvider, Wedding, WeddingDetail } from '../../types';
-import { detailWithFallback, listWithFallback, reportContentError, timedProbe } from '../fallback';
+import { timedProbe, withStaleIfError, type SnapshotStore } from '../stale-if-error';
 import { ContentFetchError, fetchJson } from '../http';
 import { reshapeBlogPost, reshapeCategory, reshapeWedding, reshapeWeddingDetail, type ReshapeContext } from './reshape';
 import { collectionEnvelopeSchema, v3CollectionSchema } from './schema';
@@ -20,6 +20,8 @@ export interface StrapiConfig {
   version: 'v3' | 'v4' | 'v5';
   token?: string;
   timeoutMs: number;
+  /** Where last good answers outlive the process (stale-if-error across restarts). */
+  snapshots?: SnapshotStore;
 }
 
 type Params = Record<string, unknown>;
@@ -90,14 +92,16 @@ export function createStrapiProvider(config: StrapiConfig): ContentProvider {
 
   async function fetchList(): Promise<Wedding[]> {
     const items = await get('/weddings', listParams());
-    return items.map((i) => reshapeWedding(i, ctxBase)).filter((w): w is Wedding => w !== null);
+    const list = items.map((i) => reshapeWedding(i, ctxBase)).filter((w): w is Wedding => w !== null);
+    // A wedding without any image gets the cover its detail page will show (the first placeholder).
+    return list.map((w) => (w.coverImage ? w : { ...w, coverImage: placeholderGallery(w)[0] }));
   }
 
   async function fetchDetail(params: Params): Promise<WeddingDetail | null> {
     const [items, ctx] = await Promise.all([get('/weddings', params), detailContext()]);
     for (const item of items) {
       const detail = reshapeWeddingDetail(item, ctx);
-      if (detail) return detail;
+      if (detail) return withPlaceholderGallery(detail);
     }
     return null;
   }
@@ -107,38 +111,17 @@ export function createStrapiProvider(config: StrapiConfig): ContentProvider {
     return items.map((i) => reshapeBlogPost(i, ctxBase)).filter((p): p is BlogPost => p !== null);
   }
 
-  return {
-    name: 'strapi',
-    getWeddings: () => listWithFallback('strapi', fetchList),
-    getWedding: (slug) => detailWithFallback('strapi', { slug }, () => fetchDetail(bySlug(slug))),
-    getWeddingById: (id) => detailWithFallback('strapi', { id }, () => fetchDetail(byId(id))),
-    async getBlogPosts() {
-      try {
-        const posts = await fetchPosts(listParams());
-        if (posts.length > 0) return posts.sort((a, b) => b.date.localeCompare(a.date));
-      } catch (err) {
-        reportContentError('strapi', 'blog list', err);
-      }
-      return loadLocalBlogPosts();
+  return withStaleIfError(
+    {
+      name: 'strapi',
+      weddings: fetchList,
+      wedding: (slug) => fetchDetail(bySlug(slug)),
+      weddingById: (id) => fetchDetail(byId(id)),
+      posts: async () => (await fetchPosts(listParams())).sort((a, b) => b.date.localeCompare(a.date)),
+      post: async (slug) => (await fetchPosts(bySlug(slug)))[0] ?? null,
+      categories,
+      probe: () => timedProbe(async () => (await fetchList()).length),
     },
-    async getBlogPost(slug) {
-      try {
-        const [post] = await fetchPosts(bySlug(slug));
-        if (post) return post;
-      } catch (err) {
-        reportContentError('strapi', `blog slug=${slug}`, err);
-      }
-      return (await loadLocalBlogPosts()).find((p) => p.slug === slug) ?? null;
-    },
-    async getCategories() {
-      try {
-        const remote = await categories();
-        if (remote.length > 0) return remote;
-      } catch (err) {
-        reportContentError('strapi', 'categories', err);
-      }
-      return [...SAMPLE_CATEGORIES];
-    },
-    probe: () => timedProbe(async () => (await fetchList()).length),
-  };
+    { snapshots: config.snapshots },
+  );
 }

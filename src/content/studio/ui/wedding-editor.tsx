@@ -2,6 +2,7 @@
 import { useCallback, useEffect, useRef, useState, type DragEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { useRouter } from 'next/navigation';
 import { SAMPLE_CATEGORIES } from '../../placeholders';
+import { czechCount, PHOTOS_GEN } from '@/site/public';
 import type { AdminPhoto, AdminWedding } from '../types';
 import { variantUrl } from '../variants';
 import { api, uploadFile, type ApiError } from './api-client';
@@ -188,7 +189,7 @@ export function WeddingEditor({ initial, maxUploadLabel }: { initial: AdminWeddi
         message={message}
         onPublish={(on) => void setPublished(on)}
       >
-        {!wedding.published && missingAlt > 0 ? <span className={styles.status}>Před zveřejněním doplňte popis u {missingAlt} fotografií.</span> : null}
+        {!wedding.published && missingAlt > 0 ? <span className={styles.status}>Před zveřejněním doplňte popis u {czechCount(missingAlt, PHOTOS_GEN)}.</span> : null}
       </PublishBar>
 
       <section aria-labelledby="photos-title">

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { getWeddings } from '@/content/registry.server';
-import { getSiteInfo } from '@/content/site';
+import { getSiteInfo } from '@/site/public.server';
 import { renderMarkdown } from '@/content/markdown';
 import type { BlogPost } from '@/content/types';
 import { PostMeta } from './blog-card';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import type { Image, SizeHint } from '@/content/types';
-import { czechCount, PAGES } from '@/content/plural';
+import { czechCount, PAGES } from '@/site/public';
 import { ownBuild } from '@/platform/build/build-info.server';
 import { photoProps } from './photo-props';
 import { categoryCounts, GALLERY_PAGE_SIZE, pageCount, visibleIndexes } from './gallery-model';

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { HomeContent } from '@/content/pages/home';
-import type { SiteInfo } from '@/content/site';
+import type { SiteInfo } from '@/site/public.server';
 import styles from './home.module.css';
 
 export function ContactTeaser({ content, site, ctaHref }: { content: HomeContent['contact']; site: SiteInfo; ctaHref: string }) {

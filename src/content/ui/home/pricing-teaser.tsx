@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { HomeContent } from '@/content/pages/home';
-import { formatCzk, type Pricing } from '@/content/pages/pricing';
+import { formatCzk, type Pricing } from '@/site/public.server';
 import styles from './home.module.css';
 
 export function PricingTeaser({ content, pricing }: { content: HomeContent['pricing']; pricing: Pricing }) {

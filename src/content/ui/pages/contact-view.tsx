@@ -2,7 +2,7 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import type { ContactContent } from '@/content/pages/contact';
 import { resolveContentImage } from '@/content/pages/images';
-import { vatLabel, type SiteInfo } from '@/content/site';
+import { vatLabel, type SiteInfo } from '@/site/public.server';
 import { ContentPhoto } from './content-photo';
 import styles from './pages.module.css';
 
@@ -65,7 +65,7 @@ export function ContactView({ content, site, children }: { content: ContactConte
           </p>
           <h2 className={styles.smallHeading}>Fakturační údaje</h2>
           <p className="muted">
-            {p.name}, IČO {p.ico}, {vatLabel(p)}.
+            {p.name}, IČO {p.ico}, {vatLabel(p).replace(/^N/, 'n')}.
             <br />
             {content.companyNote}
           </p>

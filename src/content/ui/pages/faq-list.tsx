@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { Faq } from '@/content/pages/faq';
+import type { Faq } from '@/site/public.server';
 import { OpenFromHash } from './open-from-hash';
 import styles from './pages.module.css';
 

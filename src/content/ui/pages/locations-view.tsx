@@ -1,6 +1,5 @@
 import Link from 'next/link';
-import { travelCost, type LocationsContent } from '@/content/pages/locations';
-import { formatCzk } from '@/content/pages/pricing';
+import { travelCost, type LocationsContent, formatCzk } from '@/site/public.server';
 import styles from './pages.module.css';
 
 export function LocationsView({ content }: { content: LocationsContent }) {

@@ -1,5 +1,6 @@
 import Link from 'next/link';
-import { depositFor, formatCzk, type Pricing } from '@/content/pages/pricing';
+import { depositFor, formatCzk, type Pricing } from '@/site/public.server';
+import { czechCount, WEEKS_GEN } from '@/site/public';
 import styles from './pages.module.css';
 
 function hoursLabel(h: number): string {
@@ -41,6 +42,7 @@ export function PricingPackages({ pricing }: { pricing: Pricing }) {
               })}
             </ul>
             <p className={styles.packagePhotos}>{pkg.photos}</p>
+            <p className={styles.packageDelivery}>Kompletní galerie závazně do {czechCount(pkg.deliveryWeeks, WEEKS_GEN)} od svatby</p>
             <ul className={styles.includes}>
               {pkg.includes.map((line) => (
                 <li key={line}>{line}</li>

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { getTestimonials, type Testimonial } from '@/content/pages/testimonials';
+import { getTestimonials, type Testimonial } from '@/site/public.server';
 import styles from './testimonials.module.css';
 
 interface Props {

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import type { Image, Wedding } from '@/content/types';
+import { coupleLabel, dateTextLabel, locationLabel, type Image, type Wedding } from '@/content/types';
 import { Photo } from '@/content/ui/gallery/photo';
 import { formatCzechDate } from '@/platform/dates';
 import styles from './wedding-card.module.css';
@@ -29,7 +29,8 @@ const FEATURE_SIZES = '(min-width: 64rem) 40rem, (min-width: 40rem) 50vw, 100vw'
 export function WeddingCard({ wedding, variant = 'default', headingLevel = 'h2', priority, href, cover, sizes }: WeddingCardProps) {
   const Heading = headingLevel;
   const image = cover ?? wedding.coverImage;
-  const date = formatCzechDate(wedding.date);
+  const date = dateTextLabel(formatCzechDate(wedding.date));
+  const couple = coupleLabel(wedding.couple);
   return (
     <article className={`${styles.card} ${variant === 'feature' ? styles.feature : ''}`}>
       {/* A link with a gallery filter (?kategorie=) is a page load: the cached wedding page ignores queries and the
@@ -39,27 +40,27 @@ export function WeddingCard({ wedding, variant = 'default', headingLevel = 'h2',
           {image ? (
             <Photo
               image={image}
-              alt={image.alternativeText || `Svatba ${wedding.couple}`}
+              alt={image.alternativeText || `Svatba ${couple}`}
               sizes={sizes ?? (variant === 'feature' ? FEATURE_SIZES : DEFAULT_SIZES)}
               priority={priority}
               className={styles.img}
             />
           ) : (
             <div className={styles.noImage} aria-hidden="true">
-              <span>{initials(wedding.couple)}</span>
+              <span>{initials(couple)}</span>
             </div>
           )}
         </div>
         <div className={styles.body}>
           <p className={styles.meta}>
-            <span>{wedding.location}</span>
+            <span>{locationLabel(wedding.location)}</span>
             <span aria-hidden="true"> · </span>
             <span className="visually-hidden">, </span>
             <time dateTime={isoDayOf(wedding.date) ?? String(wedding.year)} title={date}>
               {wedding.year}
             </time>
           </p>
-          <Heading className={styles.title}>{wedding.couple}</Heading>
+          <Heading className={styles.title}>{couple}</Heading>
           {variant === 'feature' && wedding.shortDescription ? <p className={styles.excerpt}>{wedding.shortDescription}</p> : null}
           <span className={styles.more} aria-hidden="true">
             Prohlédnout svatbu <span className={styles.arrow}>→</span>

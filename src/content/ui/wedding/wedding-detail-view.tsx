@@ -1,7 +1,7 @@
 import Link from 'next/link';
-import type { Wedding, WeddingDetail } from '@/content/types';
+import { coupleLabel, dateTextLabel, locationLabel, type Wedding, type WeddingDetail } from '@/content/types';
 import { WeddingCard, WeddingGrid } from './wedding-card';
-import { getSiteInfo } from '@/content/site';
+import { getSiteInfo } from '@/site/public.server';
 import { Gallery } from '@/content/ui/gallery/gallery';
 import { Photo } from '@/content/ui/gallery/photo';
 import { photoCountLabel } from '@/content/ui/gallery/gallery-model';
@@ -9,6 +9,7 @@ import { firstParam, type SearchParams } from '@/platform/search-params';
 import { formatCzechDate, parseIsoDay } from '@/platform/dates';
 import { weddingJsonLd } from './wedding-seo';
 import { JsonLd } from './json-ld';
+import { StoryMarkdown } from '@/content/ui/pages/story-markdown';
 import styles from './wedding-detail.module.css';
 
 interface Props {
@@ -32,10 +33,7 @@ interface Props {
 export function WeddingDetailView({ wedding, searchParams, routeQuery = {}, backHref = '/portfolio', more = [], moreHref = (w) => `/weddings/${w.slug}`, pagedGallery = false }: Props) {
   const site = getSiteInfo();
   const day = parseIsoDay(wedding.date);
-  const paragraphs = wedding.story
-    .split(/\n\s*\n/)
-    .map((p) => p.trim())
-    .filter(Boolean);
+  const story = wedding.story.trim();
   const hero = wedding.coverImage ?? wedding.wedding_images[0];
   return (
     <article className={styles.article}>
@@ -47,15 +45,15 @@ export function WeddingDetailView({ wedding, searchParams, routeQuery = {}, back
           <span aria-hidden="true"> · </span>
           Svatba {wedding.year}
         </p>
-        <h1 className={styles.title}>{wedding.couple}</h1>
+        <h1 className={styles.title}>{coupleLabel(wedding.couple)}</h1>
         <dl className={styles.facts}>
           <div>
             <dt>Datum</dt>
-            <dd data-testid="wedding-date">{day ? <time dateTime={day.toISOString().slice(0, 10)}>{formatCzechDate(wedding.date)}</time> : wedding.date}</dd>
+            <dd data-testid="wedding-date">{day ? <time dateTime={day.toISOString().slice(0, 10)}>{formatCzechDate(wedding.date)}</time> : dateTextLabel(wedding.date)}</dd>
           </div>
           <div>
             <dt>Místo</dt>
-            <dd>{wedding.location}</dd>
+            <dd>{locationLabel(wedding.location)}</dd>
           </div>
           <div>
             <dt>Fotografie</dt>
@@ -69,7 +67,7 @@ export function WeddingDetailView({ wedding, searchParams, routeQuery = {}, back
         <figure className={styles.hero}>
           <Photo
             image={hero}
-            alt={hero.alternativeText || `Svatba ${wedding.couple}`}
+            alt={hero.alternativeText || `Svatba ${coupleLabel(wedding.couple)}`}
             sizes="(min-width: 82rem) 77rem, 100vw"
             priority
             className={styles.heroImg}
@@ -77,16 +75,12 @@ export function WeddingDetailView({ wedding, searchParams, routeQuery = {}, back
         </figure>
       ) : null}
 
-      {paragraphs.length ? (
+      {story ? (
         <section className={`container-narrow ${styles.story}`} aria-labelledby="story-title">
           <h2 id="story-title" className="visually-hidden">
             Příběh svatby
           </h2>
-          <div className="prose">
-            {paragraphs.map((p, i) => (
-              <p key={i}>{p}</p>
-            ))}
-          </div>
+          <StoryMarkdown source={story} />
         </section>
       ) : null}
 
@@ -95,7 +89,7 @@ export function WeddingDetailView({ wedding, searchParams, routeQuery = {}, back
         {wedding.wedding_images.length ? (
           <Gallery
             images={wedding.wedding_images}
-            label={`Fotografie – ${wedding.couple}`}
+            label={`Fotografie – ${coupleLabel(wedding.couple)}`}
             category={firstParam(searchParams, 'kategorie')}
             photo={firstParam(searchParams, 'foto')}
             page={firstParam(searchParams, 'strana')}

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import type { Image, WeddingDetail } from '@/content/types';
+import { coupleLabel, locationLabel, type Image, type WeddingDetail } from '@/content/types';
 import { siteUrl } from '@/platform/env';
 import { parseIsoDay } from '@/platform/dates';
 
@@ -8,7 +8,7 @@ export function absoluteUrl(url: string): string {
 }
 
 function describe(w: WeddingDetail): string {
-  const text = w.shortDescription || w.story.split(/\n\s*\n/)[0] || `Svatební fotografie – ${w.couple}, ${w.location}.`;
+  const text = w.shortDescription || w.story.split(/\n\s*\n/)[0] || `Svatební fotografie – ${coupleLabel(w.couple)}, ${locationLabel(w.location)}.`;
   return text.length > 200 ? `${text.slice(0, 197).trimEnd()}…` : text;
 }
 
@@ -21,7 +21,7 @@ export const NOT_FOUND_METADATA: Metadata = { title: 'Stránka nenalezena', robo
  */
 export function weddingMetadata(w: WeddingDetail | null): Metadata {
   if (!w) return NOT_FOUND_METADATA;
-  const title = `${w.couple} – svatba, ${w.location}`;
+  const title = `${coupleLabel(w.couple)} – svatba, ${locationLabel(w.location)}`;
   const description = describe(w);
   const cover = w.coverImage ?? w.wedding_images[0];
   const canonical = `/weddings/${w.slug}`;
@@ -34,7 +34,7 @@ export function weddingMetadata(w: WeddingDetail | null): Metadata {
       title,
       description,
       url: canonical,
-      ...(cover ? { images: [{ url: absoluteUrl(cover.url), width: cover.width, height: cover.height, alt: cover.alternativeText || w.couple }] } : {}),
+      ...(cover ? { images: [{ url: absoluteUrl(cover.url), width: cover.width, height: cover.height, alt: cover.alternativeText || coupleLabel(w.couple) }] } : {}),
     },
   };
 }
@@ -55,12 +55,12 @@ export function weddingJsonLd(w: WeddingDetail, photographer: string): Record<st
   return {
     '@context': 'https://schema.org',
     '@type': 'ImageGallery',
-    name: `${w.couple} – svatba`,
+    name: `${coupleLabel(w.couple)} – svatba`,
     description: describe(w),
     url: absoluteUrl(`/weddings/${w.slug}`),
     inLanguage: 'cs',
     ...(day ? { dateCreated: day.toISOString().slice(0, 10) } : {}),
-    contentLocation: { '@type': 'Place', name: w.location },
+    contentLocation: { '@type': 'Place', name: locationLabel(w.location) },
     author: { '@type': 'Person', name: photographer },
     ...(w.coverImage ? { primaryImageOfPage: imageObject(w.coverImage) } : {}),
     image: w.wedding_images.slice(0, 30).map(imageObject),

@@ -34,7 +34,7 @@ export default async function ClaimPage({ searchParams }: { searchParams: Promis
       ) : (
         <>
           <p>
-            Poptávku <strong>{preview.reference}</strong> připojíme k účtu <strong>{user.email}</strong>. Pak v něm uvidíte její stav.
+            Poptávku <strong>{preview.reference}</strong> připojím k účtu <strong>{user.email}</strong>. Pak v něm uvidíte její stav.
           </p>
           <ClaimForm action={claimInquiryAction} token={token} label={`Připojit poptávku ${preview.reference}`} />
         </>

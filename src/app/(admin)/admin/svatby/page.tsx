@@ -7,6 +7,7 @@ import { listWeddings } from '@/content/studio/service.server';
 import { NewWeddingForm } from '@/content/studio/ui/new-wedding-form';
 import studio from '@/content/studio/ui/studio.module.css';
 import { formatCzechDate } from '@/platform/dates';
+import { czechCount, PHOTOS } from '@/site/public';
 
 export const metadata: Metadata = { title: 'Svatby – administrace', robots: { index: false } };
 
@@ -31,7 +32,7 @@ export default async function StudioWeddingsPage() {
                 {formatCzechDate(w.date)}, {w.location}
               </span>
               <span>
-                {w.photoCount} fotografií · {w.published ? 'zveřejněno' : 'koncept'}
+                {czechCount(w.photoCount, PHOTOS)} · {w.published ? 'zveřejněno' : 'koncept'}
               </span>
             </li>
           ))}

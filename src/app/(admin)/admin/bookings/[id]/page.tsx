@@ -11,6 +11,9 @@ import { NoteForm, StatusForm } from '@/bookings/ui/admin-forms';
 import { resendMailAction } from '@/bookings/actions/admin';
 import { FlagBadges, StatusBadge } from '@/bookings/ui/status-badge';
 import styles from '@/bookings/ui/admin.module.css';
+import { openDeps } from '@/bookings/public.server';
+import { BookingDocuments, documentsOf } from '@/billing/public.server';
+import { getPricing } from '@/site/public.server';
 
 export const metadata: Metadata = { title: 'Detail poptávky' };
 
@@ -25,6 +28,8 @@ export default async function InquiryDetailPage({ params }: { params: Promise<{ 
   const detail = await inquiryDetail(id);
   if (!detail) notFound();
   const { inquiry, history, notes, mails } = detail;
+  const docs = await documentsOf((await openDeps()).db, inquiry.id);
+  const packagePrice = getPricing().packages.find((p) => p.id === inquiry.packageId)?.price ?? null;
   const rows: [string, string | null][] = [
     ['Číslo poptávky', inquiry.reference],
     ['Formulář', KIND_LABELS[inquiry.kind]],
@@ -75,6 +80,7 @@ export default async function InquiryDetailPage({ params }: { params: Promise<{ 
             <h2 id="status-title">Stav: {STATUS_LABELS[inquiry.status]}</h2>
             {inquiry.anonymizedAt ? <p className="muted">Poptávka je anonymizovaná.</p> : <StatusForm id={inquiry.id} allowed={[...TRANSITIONS[inquiry.status]]} />}
           </section>
+          {inquiry.anonymizedAt ? null : <BookingDocuments bookingId={inquiry.id} status={inquiry.status} docs={docs} packagePrice={packagePrice} />}
           <section aria-labelledby="notes-title" className="card">
             <h2 id="notes-title">Poznámky</h2>
             {notes.length ? (

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { requireAdmin } from '@/accounts/guards.server';
-import { termPlaceholders } from '@/content/public.server';
+import { termPlaceholders } from '@/site/public.server';
 import { EraseForm } from '@/bookings/ui/admin-forms';
 import styles from '@/bookings/ui/admin.module.css';
 

@@ -32,7 +32,7 @@ export async function GET(request: Request, ctx: { params: Promise<{ source: str
   // Strapi keeps media under /uploads/; nothing else on that server (its API, admin panel) is proxied.
   if (source === 'strapi' && path[0] !== 'uploads') return fail(404, 'Obrázek nebyl nalezen.');
   const search = new URL(request.url).search;
-  const upstream = upstreamMediaUrl(server, path, search.length > 1000 ? '' : search);
+  const upstream = upstreamMediaUrl(server, path, search.length > 1000 ? '' : search, source === 'strapi' ? 'uploads/' : '');
   if (!upstream) return fail(400, 'Neplatná cesta k obrázku.');
 
   let res: Response;
@@ -56,14 +56,28 @@ export async function GET(request: Request, ctx: { params: Promise<{ source: str
     await res.body?.cancel();
     return fail(413, 'Obrázek je příliš velký.');
   }
-  const bytes = new Uint8Array(await res.arrayBuffer());
-  if (bytes.length > MAX_BYTES) return fail(413, 'Obrázek je příliš velký.');
-  return new Response(bytes, {
-    headers: {
-      'content-type': type,
-      'content-length': String(bytes.length),
-      'cache-control': 'public, max-age=86400, stale-while-revalidate=604800',
-      'x-content-type-options': 'nosniff',
-    },
-  });
+  if (!res.body) return fail(502, 'Obrázek se nepodařilo načíst.');
+  // Streamed, never held whole: the bytes are counted as they pass, and an answer that grows past the limit
+  // (a chunked one that announced no length, or one that lied about it) is cut off and its upstream aborted.
+  let seen = 0;
+  const counted = res.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        seen += chunk.byteLength;
+        if (seen > MAX_BYTES) {
+          log.warn('media proxy: upstream answer over the size limit, cut off', { source, upstream, limit: MAX_BYTES });
+          controller.error(new Error('media proxy: upstream answer over the size limit'));
+          return;
+        }
+        controller.enqueue(chunk);
+      },
+    }),
+  );
+  const headers: Record<string, string> = {
+    'content-type': type,
+    'cache-control': 'public, max-age=86400, stale-while-revalidate=604800',
+    'x-content-type-options': 'nosniff',
+  };
+  if (length > 0 && !res.headers.get('content-encoding')) headers['content-length'] = String(length);
+  return new Response(counted, { headers });
 }

@@ -27,7 +27,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ slug
   const parsed = querySchema.safeParse({ v: search.get('v') ?? '', strana: search.get('strana') ?? '', ...(search.get('kategorie') ? { kategorie: search.get('kategorie') } : {}) });
   if (!parsed.success) return error(400, 'ValidationError', parsed.error.issues[0]?.message ?? 'Neplatný dotaz na galerii.');
   const wedding = isValidWeddingSlug(slug) ? await configuredSource().getWedding(slug) : null;
-  if (!wedding) return error(404, 'NotFoundError', 'Tuto svatbu jsme nenašli.');
+  if (!wedding) return error(404, 'NotFoundError', 'Tuto svatbu jsem nenašla.');
   const result = gallerySlice(wedding.wedding_images, { version: parsed.data.v, page: parsed.data.strana, category: parsed.data.kategorie });
   if (!result.ok) return error(result.status, result.name, result.message);
   return Response.json(result.slice, { headers: { 'cache-control': 'public, max-age=31536000, immutable' } });
