@@ -185,6 +185,8 @@ describe('npm start behind Caddy (TRUST_PROXY=1)', () => {
     expect(fs.statSync(archive).size).toBeGreaterThan(100_000);
     // The server answered the channel, and the site kept serving.
     expect((await viaCaddy('/api/health')).status).toBe(200);
+    // The channel's token is readable by the server's user only.
+    expect(fs.statSync(path.join(server.dataDir, 'run', 'control.json')).mode & 0o777).toBe(0o600);
     // Restoring over the folder of a running server is refused, even with --force, and changes nothing.
     const over = await promisify(execFile)(path.join(root, 'node_modules', '.bin', 'tsx'), ['scripts/restore.ts', archive, '--data-dir', server.dataDir, '--force'], { cwd: root }).catch(
       (e: { code: number; stderr: string }) => e,
