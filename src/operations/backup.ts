@@ -51,19 +51,19 @@ export async function runBackup(opts: BackupOptions): Promise<BackupResult> {
   const started = Date.now();
   const release = acquireLock(paths.lock);
   try {
-    const { dir, manifest } = await assembleSnapshot(opts);
+    const { dir, manifest, filesBefore } = await assembleSnapshot(opts);
     let location: string;
     let bytes: number;
     if (opts.repository) {
       const id = await backupToRepository(opts.repository, dir, manifest.createdAt);
       location = `${opts.repository.repository} (snímek ${id})`;
       bytes = manifest.totalBytes;
-      if (!(await snapshotUnchanged(dir, manifest))) throw new Error(`Soubor se během zálohy změnil; snímek ${id} není platný, zálohujte znovu`);
+      if (!(await snapshotUnchanged(dir, manifest, filesBefore))) throw new Error(`Soubor se během zálohy změnil; snímek ${id} není platný, zálohujte znovu`);
       if (opts.retention) await applyRetention(opts.repository, DEFAULT_RETENTION);
     } else {
       location = path.resolve(opts.out ?? path.join(paths.archives, `backup-${stampForFile(new Date(manifest.createdAt))}.tar`));
       bytes = await writeArchive(dir, location);
-      if (!(await snapshotUnchanged(dir, manifest))) {
+      if (!(await snapshotUnchanged(dir, manifest, filesBefore))) {
         fs.rmSync(location, { force: true });
         throw new Error('Soubor se během zápisu archivu změnil; archiv byl smazán, zálohujte znovu');
       }

@@ -81,12 +81,13 @@ async function linkOrCopy(from: string, to: string): Promise<void> {
  * Assembles one consistent snapshot in `backups/.work`: the database first, then the files.
  *
  * Why this order is consistent: every domain stores a file before it commits the row that points at it. The
- * database copy therefore only references files that were complete before the copy began (time T0). Files are
- * hard-linked into the snapshot (no bytes copied; a later delete of the original does not touch the link) and
- * hashed; a file modified at or after T0 is left out — no row of this copy can point at it (an upload still
- * being written, a file of a row committed after the copy) — and the next backup takes it.
+ * database copy therefore only references files that were complete before the copy was finished (time T1). Files
+ * are hard-linked into the snapshot (no bytes copied; a later delete of the original does not touch the link) and
+ * hashed; a file modified at or after T1 is left out — no row of this copy can point at it (an upload still being
+ * written, a file of a row committed after the copy) — and the next backup takes it. Every row committed before the
+ * copy began (T0, the manifest's createdAt) is in it.
  */
-export async function assembleSnapshot(opts: SnapshotOptions): Promise<{ dir: string; manifest: Manifest }> {
+export async function assembleSnapshot(opts: SnapshotOptions): Promise<{ dir: string; manifest: Manifest; filesBefore: number }> {
   const dataDir = path.resolve(opts.dataDir);
   const paths = backupPaths(dataDir);
   const work = paths.work;
@@ -121,19 +122,21 @@ export async function assembleSnapshot(opts: SnapshotOptions): Promise<{ dir: st
     migrations = await pgliteDumpMigrations(dbFile);
   }
   const dbStat = await fs.promises.stat(dbFile);
+  // T1: the copy is complete; files it can reference were complete before this.
+  const t1 = Date.now();
 
   const files: Manifest['files'] = [];
   let totalBytes = dbStat.size;
   for await (const rel of walk(dataDir, opts.withVariants)) {
     const source = path.join(dataDir, rel);
     const before = await fs.promises.stat(source).catch(() => undefined);
-    if (!before || before.mtimeMs >= t0) continue;
+    if (!before || before.mtimeMs >= t1) continue;
     const linked = path.join(work, FILES_PREFIX, rel);
     await linkOrCopy(source, linked);
     const sha256 = await sha256File(linked);
     const after = await fs.promises.stat(linked);
     // Still being written while it was hashed: not part of this snapshot.
-    if (after.mtimeMs >= t0 || after.size !== before.size) {
+    if (after.mtimeMs >= t1 || after.size !== before.size) {
       await fs.promises.rm(linked, { force: true });
       continue;
     }
@@ -152,15 +155,14 @@ export async function assembleSnapshot(opts: SnapshotOptions): Promise<{ dir: st
     totalBytes,
   };
   await fs.promises.writeFile(path.join(work, MANIFEST_FILE), JSON.stringify(manifest, null, 1));
-  return { dir: work, manifest };
+  return { dir: work, manifest, filesBefore: t1 };
 }
 
 /** After the snapshot was written out: true when none of its files changed meanwhile (they are hard links). */
-export async function snapshotUnchanged(dir: string, manifest: Manifest): Promise<boolean> {
-  const t0 = Date.parse(manifest.createdAt);
+export async function snapshotUnchanged(dir: string, manifest: Manifest, filesBefore: number): Promise<boolean> {
   for (const f of manifest.files) {
     const st = await fs.promises.stat(path.join(dir, FILES_PREFIX, f.path)).catch(() => undefined);
-    if (!st || st.size !== f.size || st.mtimeMs >= t0) return false;
+    if (!st || st.size !== f.size || st.mtimeMs >= filesBefore) return false;
   }
   return true;
 }
