@@ -19,6 +19,7 @@ import { SERVER_MARKER, applyClientAddress, parseTrustProxy } from './src/platfo
 import { createFastPath } from './src/platform/render-cache/fast-path.mjs';
 import { createStaticAssets } from './src/platform/static-assets.mjs';
 import { applyDeclaredResponse } from './src/platform/declared-response.mjs';
+import { measureRequest } from './src/platform/metrics.mjs';
 
 // Memory (docs/decisions/051-server-memory.md), set before anything is compiled or allocated in bulk:
 // - the embedded database (PGlite) is PostgreSQL compiled to WebAssembly; V8's optimising tier recompiles its hot
@@ -88,8 +89,12 @@ const staticAssets = createStaticAssets({ root: path.join(dir, '.next', 'static'
 
 const server = http.createServer((req, res) => {
   applyClientAddress(req, trust);
+  // Requests and latency by route group for GET /api/metrics (src/platform/metrics.mjs).
+  const measured = measureRequest(req, res);
   // An unsatisfiable Range on a build file: 416 here (Next's static serving would answer 500).
-  if (staticAssets.rangeNotSatisfiable(req, res) || fastPath.serve(req, res) || staticAssets.serve(req, res)) return;
+  if (staticAssets.rangeNotSatisfiable(req, res)) return;
+  if (fastPath.serve(req, res)) return measured(true);
+  if (staticAssets.serve(req, res)) return;
   fastPath.observe(req, res);
   staticAssets.observe(req, res);
   // Content-Length of downloads and the 410 of an expired gallery page (src/platform/declared-response.mjs).

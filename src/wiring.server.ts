@@ -9,6 +9,9 @@ import { clearContentCache } from '@/content/cache';
 import { contentReadiness, contentStartupSteps } from '@/content/startup.server';
 import { log } from '@/platform/log';
 import { photosJobs, startPhotos } from '@/photos/public.server';
+import { operationsJobs, operationsStartupSteps, type MetricSource } from '@/operations/public.server';
+import { photoQueueLength } from '@/content/public.server';
+import { getDb } from '@/db/db.server';
 import { platformJobs, startJobs } from '@/platform/jobs.server';
 import type { ReadinessCheck } from '@/platform/readiness.server';
 import type { StartupStep } from '@/platform/startup.server';
@@ -25,6 +28,7 @@ export function startupSteps(): StartupStep[] {
     ...siteStartupSteps(),
     ...accountsStartupSteps(),
     ...contentStartupSteps(),
+    ...operationsStartupSteps(),
     {
       // Several instances on PostgreSQL share render-cache invalidations (LISTEN/NOTIFY); a message from another
       // instance also re-reads the saved site settings and drops this one's content cache. Off on PGlite
@@ -40,10 +44,15 @@ export function startupSteps(): StartupStep[] {
     },
     // Photos queued when the process last stopped are processed (in the supervised worker process).
     { name: 'photo queue', run: startPhotos },
-    { name: 'scheduled jobs', run: async () => startJobs([...platformJobs(), ...accountsJobs({ weddingsSince: emailsWithWeddingSince }), ...bookingsJobs(), ...billingJobs(), ...photosJobs(), ...galleryDeliveryJobs()]) },
+    { name: 'scheduled jobs', run: async () => startJobs([...platformJobs(), ...accountsJobs({ weddingsSince: emailsWithWeddingSince }), ...bookingsJobs(), ...billingJobs(), ...photosJobs(), ...galleryDeliveryJobs(), ...operationsJobs()]) },
   ];
 }
 
 export function readinessChecks(): ReadinessCheck[] {
   return [contentReadiness];
+}
+
+/** Gauges other domains contribute to GET /api/metrics. */
+export function metricSources(): MetricSource[] {
+  return [{ name: 'photo_queue_length', help: 'Photos waiting for processing', read: async () => photoQueueLength(await getDb()) }];
 }

@@ -13,3 +13,4 @@ export {
   type TermsVersion,
   type TermsVersionPage,
 } from './terms-versions.server';
+export { photoQueueLength } from './studio/queue.server';

@@ -9,7 +9,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
-import { runMigrations, type SqlRunner } from './migrate';
+import { listMigrations, pendingMigrations, runMigrations, type SqlRunner } from './migrate';
+import { dumpPglite, dumpPostgres } from './dump';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -20,6 +21,10 @@ export interface DbHandle {
   /** Raw SQL for the migration runner and health checks. */
   exec: SqlRunner;
   close: () => Promise<void>;
+  /** A whole-database copy into `file` (src/db/dump.ts): PGlite's data folder as a tar, or pg_dump's custom format. */
+  dump: (file: string) => Promise<void>;
+  /** Names of the applied migrations, in order (empty for a new database). */
+  appliedMigrations: () => Promise<string[]>;
 }
 
 export interface OpenOptions {
@@ -28,6 +33,11 @@ export interface OpenOptions {
   migrate?: boolean;
   /** Max pool size for PostgreSQL. */
   max?: number;
+  /**
+   * Called before migrations are applied to a database that already has some (never for a new one): the server
+   * takes its copy before an upgrade here. A failure stops the open; nothing is migrated.
+   */
+  beforeMigrate?: (handle: DbHandle, pending: string[], applied: string[]) => Promise<void>;
 }
 
 export async function openDb(opts: OpenOptions): Promise<DbHandle> {
@@ -48,6 +58,11 @@ export async function openDb(opts: OpenOptions): Promise<DbHandle> {
         else await client.unsafe(text);
       },
       close: () => client.end({ timeout: 5 }),
+      dump: (file) => dumpPostgres(opts.url, file),
+      appliedMigrations: async () => {
+        const rows = await client<{ name: string }[]>`SELECT name FROM _migrations ORDER BY name`.catch(onMissingTable);
+        return rows.map((r) => r.name);
+      },
     };
   } else {
     let dataDir: string | undefined;
@@ -66,9 +81,26 @@ export async function openDb(opts: OpenOptions): Promise<DbHandle> {
         else await client.exec(text);
       },
       close: () => client.close(),
+      dump: (file) => dumpPglite(client, file),
+      appliedMigrations: async () => {
+        const res = await client.query<{ name: string }>('SELECT name FROM _migrations ORDER BY name').catch(onMissingTable);
+        return (Array.isArray(res) ? res : res.rows).map((r) => r.name);
+      },
     };
   }
-  if (opts.migrate !== false) await runMigrations(handle.exec, handle.kind);
+  if (opts.migrate !== false) {
+    try {
+      if (opts.beforeMigrate) {
+        const applied = await handle.appliedMigrations();
+        const pending = pendingMigrations(applied);
+        if (applied.length > 0 && pending.length > 0) await opts.beforeMigrate(handle, pending, applied);
+      }
+      await runMigrations(handle.exec, handle.kind, listMigrations());
+    } catch (err) {
+      await handle.close().catch(() => undefined);
+      throw err;
+    }
+  }
   return handle;
 }
 
@@ -111,6 +143,12 @@ async function initPgliteDataDir(dataDir: string): Promise<void> {
       codeOrNull === 0 ? resolve() : reject(new Error(`PGlite initdb in ${dataDir} failed (exit ${codeOrNull}): ${stderr.slice(-2000)}`)),
     );
   });
+}
+
+/** A database without the _migrations table (a new one) has applied nothing. */
+function onMissingTable(err: unknown): never[] {
+  if ((err as { code?: unknown }).code === '42P01') return [];
+  throw err;
 }
 
 /** Postgres unique violation, whichever driver raised it (drizzle may wrap the driver error in `cause`). */

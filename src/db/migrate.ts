@@ -22,23 +22,50 @@ function quote(s: string): string {
   return `'${s.replace(/'/g, "''")}'`;
 }
 
-export async function runMigrations(exec: SqlRunner, kind: 'pglite' | 'postgres'): Promise<void> {
-  const migrations = listMigrations();
+export class MigrationError extends Error {
+  constructor(message: string, cause: unknown) {
+    super(message, { cause });
+    this.name = 'MigrationError';
+  }
+}
+
+/**
+ * Applies every migration not yet applied, all of them in ONE transaction: a migration that fails leaves the
+ * database exactly as it was before the first of them (PostgreSQL's DDL is transactional), never half-upgraded.
+ * The error names the failing file.
+ */
+export async function runMigrations(exec: SqlRunner, kind: 'pglite' | 'postgres', migrations = listMigrations()): Promise<void> {
   // Several instances may start at once against one PostgreSQL: serialise with an advisory lock.
   const lock = kind === 'postgres' ? 'SELECT pg_advisory_xact_lock(724100);' : '';
-  for (const m of migrations) {
-    await exec(
-      `${lock}
-CREATE TABLE IF NOT EXISTS _migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now());
-DO $mig$ BEGIN
+  const blocks = migrations.map(
+    (m) => `DO $mig$ BEGIN
   IF NOT EXISTS (SELECT 1 FROM _migrations WHERE name = ${quote(m.name)}) THEN
-    EXECUTE ${dollarQuote(m.sql)};
+    BEGIN
+      EXECUTE ${dollarQuote(m.sql)};
+    EXCEPTION WHEN OTHERS THEN
+      RAISE EXCEPTION 'migrace % selhala: %', ${quote(m.name)}, SQLERRM;
+    END;
     INSERT INTO _migrations (name) VALUES (${quote(m.name)});
   END IF;
 END $mig$;`,
+  );
+  try {
+    await exec(
+      `${lock}
+CREATE TABLE IF NOT EXISTS _migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now());
+${blocks.join('\n')}`,
       { transaction: true },
     );
+  } catch (err) {
+    const detail = err instanceof Error ? err.message : String(err);
+    throw new MigrationError(`Aktualizace databáze se nepodařila, databáze zůstala beze změny (${detail})`, err);
   }
+}
+
+/** Migration files not yet recorded in `applied` (the names in the database's _migrations table). */
+export function pendingMigrations(applied: readonly string[], migrations = listMigrations()): string[] {
+  const done = new Set(applied);
+  return migrations.map((m) => m.name).filter((n) => !done.has(n));
 }
 
 function dollarQuote(sql: string): string {

@@ -40,6 +40,8 @@ const int = (def: number, min = 0) =>
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: int(3000, 1),
+  /** The interface server.mjs listens on (unset: every interface); the backup channel connects there. */
+  HOST: optionalString,
   SITE_URL: optionalUrl,
   DATA_DIR: trimmed('./data'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
@@ -154,6 +156,15 @@ export const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_REGION: trimmed('auto'),
+
+  // Operations (backups, metrics)
+  /** A restic repository (a path, `sftp:…`, `s3:…`); unset → backups are archive files in DATA_DIR/backups/archives. */
+  BACKUP_REPOSITORY: optionalString,
+  BACKUP_PASSWORD: optionalString,
+  /** Hour of the day (0–23, server time) of the scheduled backup; unset → no scheduled backups. */
+  BACKUP_HOUR: optionalInt(0).pipe(z.number().max(23, { message: 'BACKUP_HOUR musí být hodina 0–23' }).optional()),
+  /** Bearer token of GET /api/metrics; unset → the endpoint answers 404. */
+  METRICS_TOKEN: optionalString,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -194,6 +205,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     if (front !== site && !env.CORS_ORIGINS.includes(front)) {
       problems.push(`ACCOUNTS_FRONTEND_URL (${front}) musí být adresa webu nebo jeden z CORS_ORIGINS`);
     }
+  }
+  if (env.BACKUP_REPOSITORY && !env.BACKUP_PASSWORD) {
+    problems.push('BACKUP_REPOSITORY vyžaduje BACKUP_PASSWORD (heslo, kterým restic repozitář šifruje)');
+  }
+  if (env.METRICS_TOKEN && env.METRICS_TOKEN.length < 16) {
+    problems.push('METRICS_TOKEN musí mít alespoň 16 znaků');
   }
   if (problems.length) throw new EnvError(problems);
   return env;

@@ -219,3 +219,9 @@ export async function startQueue(getDeps: () => Promise<QueueDeps>): Promise<voi
   state.timer.unref();
   kickQueue(getDeps);
 }
+
+/** Photos waiting for (or in) processing, for GET /api/metrics. */
+export async function photoQueueLength(db: DbHandle['db']): Promise<number> {
+  const rows = await db.select({ n: sql<number>`count(*)::int` }).from(studioPhotos).where(eq(studioPhotos.status, 'processing'));
+  return Number(rows[0]?.n ?? 0);
+}

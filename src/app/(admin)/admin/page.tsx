@@ -11,6 +11,7 @@ import styles from '@/bookings/ui/admin.module.css';
 import { type SearchParams } from '@/platform/search-params';
 import { sampleValuesLive } from '@/site/public.server';
 import { ContentOutageBanner } from '@/content/ui/status/content-outage-banner';
+import { BackupCard } from '@/operations/public.server';
 
 export const metadata: Metadata = { title: 'Administrace – přehled' };
 
@@ -82,6 +83,7 @@ export default async function AdminDashboard({ searchParams }: { searchParams: P
           </button>
         </form>
       </section>
+      <BackupCard />
     </div>
   );
 }

@@ -1,0 +1,186 @@
+// Not server-only by import: the backup and restore commands (plain tsx) load it; the app reaches it only from server code.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { PGlite } from '@electric-sql/pglite';
+import postgres from 'postgres';
+import { pgliteOptions } from './client';
+
+/**
+ * Whole-database copies, for backups, restores and the copy taken before migrations. The embedded database is
+ * copied physically (PGlite's own `dumpDataDir`: a tar of its data folder, taken while no query runs, so it opens
+ * like a database after a power cut: every committed transaction is in it); PostgreSQL through Debian's
+ * `pg_dump`/`pg_restore`. A PGlite copy also loads into PostgreSQL (copyPgliteIntoPostgres), table by table.
+ */
+export type DumpKind = 'pglite' | 'postgres';
+
+export const DUMP_FILE: Record<DumpKind, string> = { pglite: 'pglite.tar', postgres: 'postgres.dump' };
+
+/** The embedded database's folder as a tar, written to `file` (the bytes are small: records, not photos). */
+export async function dumpPglite(client: PGlite, file: string): Promise<void> {
+  // Flush the shared buffers first: the copy then needs little WAL replay when it is opened.
+  await client.query('CHECKPOINT');
+  const blob = await client.dumpDataDir('none');
+  await pipeline(Readable.fromWeb(blob.stream() as WebReadableStream<Uint8Array>), fs.createWriteStream(file, { flags: 'wx' }));
+}
+
+function run(cmd: string, args: string[], what: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let stderr = '';
+    const child = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    child.stderr?.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
+    child.once('error', (err) => reject(new Error(`${what}: ${cmd} nelze spustit (${err.message})`)));
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${what} selhal (${cmd}, kód ${code}): ${stderr.trim()}`))));
+  });
+}
+
+/** `pg_dump` in its custom format (compressed, restorable table by table). */
+export function dumpPostgres(url: string, file: string): Promise<void> {
+  return run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`, `--dbname=${url}`], 'Záloha databáze (pg_dump)');
+}
+
+/** Replaces the database's objects with the dump's (one transaction: a failure leaves the database as it was). */
+export function restorePostgres(url: string, file: string): Promise<void> {
+  return run(
+    'pg_restore',
+    ['--clean', '--if-exists', '--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', `--dbname=${url}`, file],
+    'Obnova databáze (pg_restore)',
+  );
+}
+
+async function readBlob(file: string): Promise<Blob> {
+  return new Blob([await fs.promises.readFile(file)]);
+}
+
+/** Creates the embedded database folder `dataDir` from a dumpPglite() file. */
+export async function restorePglite(file: string, dataDir: string): Promise<void> {
+  if (fs.existsSync(dataDir) && fs.readdirSync(dataDir).length > 0) throw new Error(`Složka databáze ${dataDir} není prázdná`);
+  fs.mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create({ ...pgliteOptions(dataDir), loadDataDir: await readBlob(file) });
+  try {
+    await client.query('SELECT 1');
+  } finally {
+    await client.close();
+  }
+}
+
+/** The migration names recorded in a dumpPglite() file (opened in memory; nothing is written). */
+export async function pgliteDumpMigrations(file: string): Promise<string[]> {
+  const client = await PGlite.create({ ...pgliteOptions(), loadDataDir: await readBlob(file) });
+  try {
+    return (await client.query<{ name: string }>('SELECT name FROM _migrations ORDER BY name')).rows.map((r) => r.name);
+  } finally {
+    await client.close();
+  }
+}
+
+interface TableInfo {
+  name: string;
+  columns: string[];
+  dependsOn: string[];
+}
+
+const ident = (s: string) => `"${s.replace(/"/g, '""')}"`;
+
+/** Tables of the public schema with their copyable columns (no generated ones) and foreign-key parents. */
+async function publicTables(client: PGlite): Promise<TableInfo[]> {
+  const cols = await client.query<{ table_name: string; column_name: string }>(
+    `SELECT c.table_name, c.column_name FROM information_schema.columns c
+       JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
+      WHERE c.table_schema = 'public' AND t.table_type = 'BASE TABLE' AND c.is_generated = 'NEVER'
+      ORDER BY c.table_name, c.ordinal_position`,
+  );
+  const fks = await client.query<{ child: string; parent: string }>(
+    `SELECT cl.relname AS child, pr.relname AS parent FROM pg_constraint k
+       JOIN pg_class cl ON cl.oid = k.conrelid JOIN pg_class pr ON pr.oid = k.confrelid
+       JOIN pg_namespace n ON n.oid = cl.relnamespace
+      WHERE k.contype = 'f' AND n.nspname = 'public' AND k.conrelid <> k.confrelid`,
+  );
+  const map = new Map<string, TableInfo>();
+  for (const r of cols.rows) {
+    const t = map.get(r.table_name) ?? { name: r.table_name, columns: [], dependsOn: [] };
+    t.columns.push(r.column_name);
+    map.set(r.table_name, t);
+  }
+  for (const f of fks.rows) map.get(f.child)?.dependsOn.push(f.parent);
+  // Parents before children, so every foreign key holds while rows arrive.
+  const ordered: TableInfo[] = [];
+  const state = new Map<string, 'visiting' | 'done'>();
+  const visit = (t: TableInfo) => {
+    if (state.get(t.name) === 'done') return;
+    if (state.get(t.name) === 'visiting') throw new Error(`Tabulky ${t.name} tvoří kruh cizích klíčů`);
+    state.set(t.name, 'visiting');
+    for (const p of t.dependsOn) {
+      const parent = map.get(p);
+      if (parent) visit(parent);
+    }
+    state.set(t.name, 'done');
+    ordered.push(t);
+  };
+  for (const t of [...map.values()].sort((a, b) => a.name.localeCompare(b.name))) visit(t);
+  return ordered;
+}
+
+/**
+ * Loads a PGlite copy into PostgreSQL, replacing the rows of every table: the target has been migrated to the same
+ * level (same app version); whether it may be overwritten is the caller's decision. One transaction: a failure
+ * leaves the target as it was.
+ * Rows travel in PostgreSQL's own COPY text format, so every type arrives exactly as stored.
+ */
+export async function copyPgliteIntoPostgres(file: string, url: string): Promise<{ tables: number; rows: number }> {
+  const source = await PGlite.create({ ...pgliteOptions(), loadDataDir: await readBlob(file) });
+  const target = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 5 });
+  try {
+    const tables = (await publicTables(source)).filter((t) => t.name !== '_migrations');
+    const sourceMigrations = (await source.query<{ name: string }>('SELECT name FROM _migrations ORDER BY name')).rows.map((r) => r.name);
+    const targetMigrations = (await target<{ name: string }[]>`SELECT name FROM _migrations ORDER BY name`).map((r) => r.name);
+    if (sourceMigrations.join('\n') !== targetMigrations.join('\n')) {
+      throw new Error(
+        `Záloha je na úrovni migrace ${sourceMigrations.at(-1) ?? '(žádná)'}, cílová databáze na ${targetMigrations.at(-1) ?? '(žádná)'}: obnovujte stejnou verzí aplikace, jakou byla záloha pořízena`,
+      );
+    }
+    let rows = 0;
+    await target.begin(async (tx) => {
+      // The migrations' own seed rows are in the copy too: start from empty tables.
+      if (tables.length) await tx.unsafe(`TRUNCATE ${tables.map((t) => ident(t.name)).join(', ')} RESTART IDENTITY CASCADE`);
+      for (const t of tables) {
+        const columns = t.columns.map(ident).join(', ');
+        const out = await source.query(`COPY ${ident(t.name)} (${columns}) TO '/dev/blob'`);
+        const blob = out.blob;
+        if (!blob || blob.size === 0) continue;
+        const writable = await tx.unsafe(`COPY ${ident(t.name)} (${columns}) FROM STDIN`).writable();
+        await pipeline(Readable.fromWeb(blob.stream() as WebReadableStream<Uint8Array>), writable);
+        const [{ n }] = await tx.unsafe<{ n: string }[]>(`SELECT count(*)::text AS n FROM ${ident(t.name)}`);
+        rows += Number(n);
+      }
+      // Serial and identity columns continue after the copied rows.
+      const seqs = await tx.unsafe<{ tbl: string; col: string; seq: string }[]>(
+        `SELECT c.table_name AS tbl, c.column_name AS col, pg_get_serial_sequence(format('%I', c.table_name), c.column_name) AS seq
+           FROM information_schema.columns c WHERE c.table_schema = 'public'
+            AND pg_get_serial_sequence(format('%I', c.table_name), c.column_name) IS NOT NULL`,
+      );
+      for (const s of seqs) {
+        await tx.unsafe(
+          `SELECT setval('${s.seq.replace(/'/g, "''")}', COALESCE((SELECT max(${ident(s.col)}) FROM ${ident(s.tbl)}), 0) + 1, false)`,
+        );
+      }
+    });
+    return { tables: tables.length, rows };
+  } finally {
+    await target.end({ timeout: 5 });
+    await source.close();
+  }
+}
+
+/** A file name that sorts by time: `2026-11-25T12-00-00-000Z`. */
+export function stampForFile(d = new Date()): string {
+  return d.toISOString().replace(/[:.]/g, '-');
+}
+
+export function ensureDir(dir: string): string {
+  fs.mkdirSync(dir, { recursive: true });
+  return path.resolve(dir);
+}

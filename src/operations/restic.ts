@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { runTool } from './tools';
+
+/**
+ * Backups into a restic repository (BACKUP_REPOSITORY: a local path, `sftp:…`, `s3:…`; BACKUP_PASSWORD encrypts
+ * it). restic deduplicates and only reads files whose size or time changed since the previous snapshot of the same
+ * paths, which is why the snapshot is always assembled at the same place (backups/.work).
+ */
+export interface ResticTarget {
+  repository: string;
+  password: string;
+}
+
+export const SNAPSHOT_TAG = 'svatebni-fotograf';
+
+function resticEnv(t: ResticTarget): NodeJS.ProcessEnv {
+  // The repository's own credentials (AWS_*, SSH agent) come from the environment as restic documents them.
+  return { ...process.env, RESTIC_REPOSITORY: t.repository, RESTIC_PASSWORD: t.password, RESTIC_PROGRESS_FPS: '0' };
+}
+
+/** Creates the repository on first use; an existing one is left as it is. */
+export async function ensureRepository(t: ResticTarget): Promise<void> {
+  try {
+    await runTool('restic', ['cat', 'config', '--quiet'], 'Otevření repozitáře záloh', { env: resticEnv(t) });
+  } catch (err) {
+    const msg = err instanceof Error ? err.message : '';
+    // restic says "Is there a repository at the following location?" when there is none yet.
+    if (!/Is there a repository|does not exist|no such file/i.test(msg)) throw err;
+    await runTool('restic', ['init', '--quiet'], 'Založení repozitáře záloh', { env: resticEnv(t) });
+  }
+}
+
+const summarySchema = z.object({ message_type: z.literal('summary'), snapshot_id: z.string().min(1) });
+
+/** Backs up the snapshot folder (as '.': paths in the snapshot start at its top); returns the snapshot id. */
+export async function backupToRepository(t: ResticTarget, snapshotDir: string, createdAt: string): Promise<string> {
+  await ensureRepository(t);
+  const { stdout } = await runTool(
+    'restic',
+    ['backup', '.', '--json', '--quiet', '--tag', SNAPSHOT_TAG, '--host', 'svatebni-fotograf', '--time', createdAt.replace('T', ' ').replace(/\.\d+Z$/, '').replace('Z', '')],
+    'Záloha do repozitáře',
+    { cwd: snapshotDir, env: { ...resticEnv(t), TZ: 'UTC' } },
+  );
+  for (const line of stdout.split('\n').reverse()) {
+    if (!line.trim().startsWith('{')) continue;
+    const parsed = summarySchema.safeParse(JSON.parse(line));
+    if (parsed.success) return parsed.data.snapshot_id;
+  }
+  throw new Error('Záloha do repozitáře: restic neohlásil vytvořený snímek');
+}
+
+/** Keeps 7 daily, 4 weekly and 12 monthly snapshots of this site; the rest is forgotten and its data pruned. */
+export async function applyRetention(t: ResticTarget, policy: RetentionPolicy): Promise<void> {
+  await runTool(
+    'restic',
+    ['forget', '--quiet', '--tag', SNAPSHOT_TAG, '--keep-daily', String(policy.daily), '--keep-weekly', String(policy.weekly), '--keep-monthly', String(policy.monthly), '--prune'],
+    'Úklid starých záloh',
+    { env: resticEnv(t) },
+  );
+}
+
+/** Restores a snapshot ('latest' or an id) into the empty folder `into`. */
+export async function restoreFromRepository(t: ResticTarget, snapshot: string, into: string): Promise<void> {
+  const id = snapshot === 'latest' ? 'latest' : snapshot;
+  if (!/^(latest|[0-9a-f]{8,64})$/.test(id)) throw new Error(`„${snapshot}“ není platný snímek (latest nebo jeho id)`);
+  await runTool('restic', ['restore', id, '--tag', SNAPSHOT_TAG, '--target', into, '--quiet'], 'Obnova z repozitáře', { env: resticEnv(t) });
+}
+
+export interface RetentionPolicy {
+  daily: number;
+  weekly: number;
+  monthly: number;
+}
+
+export const DEFAULT_RETENTION: RetentionPolicy = { daily: 7, weekly: 4, monthly: 12 };
