@@ -16,4 +16,4 @@ export class PhotoError extends Error {
 export const storageUnavailable = () =>
   new PhotoError(503, 'StorageUnavailableError', 'Úložiště fotografií teď neodpovídá nebo je plné. Nic nebylo uloženo, zkuste nahrání za chvíli znovu.', { retryable: true });
 export const notAnImage = () =>
-  new PhotoError(415, 'UnsupportedMediaTypeError', 'Soubor není obrázek, který umíme přečíst. Nahrajte prosím fotografii ve formátu JPEG, PNG, WebP, TIFF nebo HEIC.');
+  new PhotoError(415, 'UnsupportedMediaTypeError', 'Soubor není obrázek, který server umí přečíst. Nahrajte prosím fotografii ve formátu JPEG, PNG, WebP, TIFF nebo HEIC.');

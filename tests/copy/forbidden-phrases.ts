@@ -32,6 +32,7 @@ export const FORBIDDEN_PHRASES: ForbiddenPhrase[] = [
   { pattern: /[Oo]mlouváme se/, why: 'the site speaks as „já“: „omlouvám se“', voice: true },
   { pattern: /[Pp]ošleme/, why: 'the site speaks as „já“: „pošlu“', voice: true },
   { pattern: /\bnemáme\b|zobrazujeme|připravujeme|\bneznáme\b|[Pp]oslali jsme/, why: 'the site speaks as „já“', voice: true },
+  { pattern: /jsme nenašli|\bpřipojíme\b|\bumíme\b|\bnepodporujeme\b/, why: 'the site speaks as „já“ (or „server umí / nepodporuje“)', voice: true },
   { pattern: /[a-zá-ž,;–] (Vám|Vás|Váš|Vaše|Vašemu|Vašeho|Vaši|Vašich|Vy)(?!\p{L})/u, why: '„vy“ is lower case', voice: true },
   { pattern: /Dobrý den, \p{Lu}\p{Ll}+,/u, why: 'greeting in the nominative; use the vocative or just „Dobrý den,“', voice: true },
   {

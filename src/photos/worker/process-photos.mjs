@@ -33,9 +33,9 @@ async function processJob(job) {
   try {
     meta = await sharp(job.input, { limitInputPixels: false }).metadata();
   } catch {
-    throw new Refused('Soubor není obrázek, který umíme přečíst.');
+    throw new Refused('Soubor není obrázek, který server umí přečíst.');
   }
-  if (!meta.width || !meta.height) throw new Refused('Soubor není obrázek, který umíme přečíst.');
+  if (!meta.width || !meta.height) throw new Refused('Soubor není obrázek, který server umí přečíst.');
   if (meta.width * meta.height > MAX_INPUT_PIXELS) throw new Refused(`Obrázek má víc než ${MAX_INPUT_PIXELS / 1_000_000} megapixelů.`);
   const rotated = (meta.orientation ?? 1) >= 5;
   const width = rotated ? meta.height : meta.width;
