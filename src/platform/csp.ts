@@ -10,7 +10,7 @@ export function buildCsp(nonce: string, dev: boolean): string {
 }
 
 /** First path segments that never come from the render cache (per visitor, per request or diagnostics). */
-const PER_REQUEST_PREFIXES = ['admin', 'ucet', 'galerie', 'rezervace', 'simple-booking', 'api', 'builds', 'bench-minimal', 'test-gallery', 'testimonials-test'];
+const PER_REQUEST_PREFIXES = ['admin', 'ucet', 'smlouva', 'galerie', 'rezervace', 'simple-booking', 'api', 'builds', 'bench-minimal', 'test-gallery', 'testimonials-test'];
 
 /** Query parameters a cached page's filtered twin reads (the cached page itself ignores queries). */
 export const PORTFOLIO_FILTER_PARAMS = ['rok', 'kategorie'] as const;
@@ -19,7 +19,8 @@ export const GALLERY_PARAMS = ['kategorie', 'foto', 'strana'] as const;
 /**
  * Whether a request path is answered without a nonce, from a render whose cache entry carries the policy with its
  * own scripts' hashes: every path except the per-request areas (admin, account, booking forms, API, diagnostics)
- * and the per-request twins of filtered views (`/portfolio/vyber`, `/weddings/…/galerie`). That covers the public
+ * the couple's contract pages (`/smlouva/…`), the list of terms versions read from the database on every request
+ * (`/obchodni-podminky/verze…`) and the per-request twins of filtered views (`/portfolio/vyber`, `/weddings/…/galerie`). That covers the public
  * pages, their not-found answers and the app-wide 404 of unknown paths.
  * tests/e2e/render-cache-csp.e2e.ts checks every public page and the build's route list against it.
  */
@@ -28,6 +29,7 @@ export function rendersFromCache(pathname: string): boolean {
   const first = s[0];
   if (first === undefined) return true;
   if (PER_REQUEST_PREFIXES.includes(first) || first.startsWith('strapi-')) return false;
+  if (first === 'obchodni-podminky' && s[1] === 'verze') return false;
   return !isFilteredTwin(s);
 }
 

@@ -308,7 +308,7 @@ describe('galleries admin in Chromium', () => {
     // A slow upload interrupted by reloading the tab: choosing the same file again continues where it stopped.
     const big = path.join(tmp, 'DSC_2000.jpg');
     fs.writeFileSync(big, await makeTestJpeg({ width: 3600, height: 2400, gps: true, seed: 50, quality: 97 }));
-    proxy.throttle(400_000);
+    proxy.throttle(100_000);
     await page.setInputFiles('#gallery-files', big);
     const bigRow = page.locator('ul[aria-label="Nahrávané soubory"] li', { hasText: 'DSC_2000.jpg' });
     await bigRow.waitFor();

@@ -1,5 +1,6 @@
 import { errorJson, galleryRoute, UUID } from '@/galleries/http.server';
 import { openGalleryPhoto } from '@/galleries/public.server';
+import { DECLARED_LENGTH } from '@/platform/declared-response.mjs';
 
 export const dynamic = 'force-dynamic';
 
@@ -14,7 +15,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
     const opened = await openGalleryPhoto(deps, id, photoId, variant as Variant);
     if (!opened) return errorJson(404, 'NotFoundError', 'Fotografie nenalezena nebo se ještě zpracovává.');
     return new Response(opened.stream, {
-      headers: { 'content-type': opened.contentType, 'content-length': String(opened.size), 'cache-control': 'private, no-store', 'x-robots-tag': 'noindex' },
+      headers: { 'content-type': opened.contentType, 'content-length': String(opened.size), [DECLARED_LENGTH]: String(opened.size), 'cache-control': 'private, no-store', 'x-robots-tag': 'noindex' },
     });
   });
 }
