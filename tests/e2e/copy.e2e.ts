@@ -130,7 +130,7 @@ describe('Czech copy', () => {
     expect(pricing).toContain(`podržím ${t.holdDays}`);
     expect(pricing).toContain(`Záloha ${getTerms().depositPercent}\u00a0%`);
     const privacy = await visibleText(page, '/ochrana-udaju');
-    for (const phrase of ['Google Ireland Limited', 'EU-US Data Privacy Framework', `platností ${t.analyticsCookieMonths}`, 'pseudonymizované']) {
+    for (const phrase of ['Google Ireland Limited', 'EU-US Data Privacy Framework', `Google Analytics platí ${t.analyticsCookieMonths}`, 'pseudonymizované']) {
       expect(privacy).toContain(phrase);
     }
     await ctx.close();
