@@ -76,7 +76,7 @@ export const envSchema = z.object({
   JWT_SECRET: optionalString,
   /** Session lifetime in seconds (cookie max-age and JWT expiry); Strapi's default is 30 days. */
   AUTH_COOKIE_MAX_AGE: int(30 * 24 * 3600, 300),
-  /** Populate params for GET /users/me, comma-separated (issue 4 name; AUTH_POPULATE is the older alias). */
+  /** Populate params for GET /users/me, comma-separated (AUTH_POPULATE is the older alias). */
   STRAPI_USER_POPULATE: optionalString,
   AUTH_COOKIE_NAME: trimmed('strapi_jwt'),
   AUTH_POPULATE: trimmed('role'),

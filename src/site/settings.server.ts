@@ -100,7 +100,7 @@ function validateFile(file: string, overrides: Overrides): SettingsIssue[] {
   });
 }
 
-/** A change as sent by the admin: any of the sections, each an object (testimonials may also be the bare list). */
+/** A change as sent by the admin: one or more of the sections, each an object (testimonials may also be the bare list). */
 const patchSchema = z
   .object(
     Object.fromEntries(SECTIONS.map((s) => [s, z.unknown().optional()])) as Record<Section, z.ZodOptional<z.ZodUnknown>>,

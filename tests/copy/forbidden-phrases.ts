@@ -1,5 +1,5 @@
 /**
- * A guard, not the fix: phrases a native-level review of the site found wrong (issue 12). The copy itself was
+ * A guard, not the fix: phrases a native-level review of the site found wrong. The copy itself was
  * rewritten; these checks make sure none of the old wording comes back in a page, an e-mail or the cookie banner.
  * Each entry says what is wrong, so a failure reads like a review comment.
  */

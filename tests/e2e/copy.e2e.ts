@@ -5,7 +5,7 @@ import { forbiddenIn } from '../copy/forbidden-phrases';
 import { getTerms, stornoLines, termPlaceholders } from '@/site/public.server';
 
 /**
- * Issue 12: every public page of the production build, rendered in Chromium, and the cookie banner read against
+ * every public page of the production build, rendered in Chromium, and the cookie banner read against
  * the copy guard (tests/copy/forbidden-phrases.ts); the terms page exists, is linked where the issue asks, and its
  * numbers are the ones in content/terms.json. The server runs with Google Analytics configured, so the banner and
  * the privacy notice must name Google (the unconfigured notice is checked in src/content/pages/pages.test.ts).

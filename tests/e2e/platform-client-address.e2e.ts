@@ -1,5 +1,5 @@
 /**
- * The client address cannot be forged (issue 14, item 1), against the real production entry point (server.mjs):
+ * The client address cannot be forged, against the real production entry point (server.mjs):
  * per-client limits hold whatever X-Forwarded-For / x-client-address a client sends, real different clients
  * (sockets bound to different loopback addresses — all of 127.0.0.0/8 is this machine) keep their own budgets,
  * TRUST_PROXY=N and TRUST_PROXY=<list> trust exactly the configured proxies, the per-account sign-in back-off

@@ -1,6 +1,6 @@
 /**
  * Inquiries are visible only to whoever proved control of the mailbox after the inquiry existed, while signed in
- * (issue 14, item 2) — in Chromium against the production build, with real SMTP. The attacker registers the
+ * — in Chromium against the production build, with real SMTP. The attacker registers the
  * couple's address first (AUTH_EMAIL_CONFIRMATION=false: no confirmation needed at all) and sees nothing; the
  * couple takes the account over by setting their own password through their mailbox, which ends the attacker's
  * session, and attaches the inquiry with the link from the auto-reply.

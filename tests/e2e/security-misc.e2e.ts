@@ -1,5 +1,5 @@
 /**
- * Issue 14, items 6, 9, 10 and 11 against the production build: sign-out revokes the token server-side; the
+ * Against the production build: sign-out revokes the token server-side; the
  * placeholder renderer, the CMS media proxy and the image optimiser are bounded; JSON POSTs need a JSON
  * Content-Type and a same-site Origin; a short JWT_SECRET is refused at start; visitors see no error texts or
  * internal URLs on /api/ready and /strapi-test.

@@ -1,7 +1,7 @@
 /**
  * Provider sign-in of the built-in server against a real OAuth2/OIDC server (oauth2-mock-server) on loopback:
  * /connect/{provider} → authorize → /connect/{provider}/callback (code + PKCE + state; the ID token's audience and
- * nonce checked) → session cookie and /ucet. Raw access tokens in URLs are refused (issue 14, item 4).
+ * nonce checked) → session cookie and /ucet. Raw access tokens in URLs are refused.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OAuth2Server } from 'oauth2-mock-server';

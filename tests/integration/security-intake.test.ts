@@ -1,7 +1,7 @@
 process.env.LOG_LEVEL ??= 'error';
 
 /**
- * The intake is not a mail relay (issue 14, item 3): the auto-reply to the unverified address never repeats the
+ * The intake is not a mail relay: the auto-reply to the unverified address never repeats the
  * free text, is limited per recipient and per day, and a flood of flagged inquiries cannot spend the clean budget.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 process.env.LOG_LEVEL ??= 'error';
 /**
- * Issue 14, items 7 and 8: a reused Idempotency-Key with different data is refused (422, Czech) instead of silently
+ * a reused Idempotency-Key with different data is refused (422, Czech) instead of silently
  * answering the old reference; a mail left in `sending` by a crashed instance is retried once its lease expires
  * (over real SMTP) and shows as a problem in the admin's outbox until then.
  */

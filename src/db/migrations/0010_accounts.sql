@@ -1,4 +1,4 @@
--- Accounts (issue 4): the built-in users-permissions server. Mirrors src/db/schema/accounts.ts.
+-- Accounts: the built-in users-permissions server. Mirrors src/db/schema/accounts.ts.
 CREATE TABLE IF NOT EXISTS auth_roles (
   id serial PRIMARY KEY,
   name text NOT NULL,

@@ -1,4 +1,4 @@
--- Who may see an inquiry in /ucet (issue 14): not whoever has an account with a matching e-mail, but the account
+-- Who may see an inquiry in /ucet: not whoever has an account with a matching e-mail, but the account
 -- that opened a claim link sent to the inquiry's address after the inquiry existed. Mirrors src/db/schema/bookings.ts.
 CREATE TABLE IF NOT EXISTS inquiry_claims (
   inquiry_id integer PRIMARY KEY REFERENCES inquiries (id) ON DELETE CASCADE,

@@ -1,4 +1,4 @@
--- Sign-out revokes the session token server-side (issue 14): its id (jti) is kept until the token would have
+-- Sign-out revokes the session token server-side: its id (jti) is kept until the token would have
 -- expired anyway. Mirrors src/db/schema/accounts.ts.
 CREATE TABLE IF NOT EXISTS auth_revoked_tokens (
   jti text PRIMARY KEY,
