@@ -153,12 +153,17 @@ function rawRequest(base: string, p: string, method: 'GET' | 'HEAD', headers: Re
   });
 }
 /** Header lines without the per-response ones (Date; the request id is checked separately). */
+/**
+ * The headers of an answer, in order, names in lower case (HTTP header names are case-insensitive, and Next writes
+ * them in either case depending on its code path). Without the date, the request id's value, and Next's
+ * `x-middleware-rewrite`, which it adds only to an answer the proxy rewrote (a query stripped for the cache fill).
+ */
 function comparable(a: RawAnswer): string[] {
   const out: string[] = [];
   for (let i = 0; i < a.raw.length; i += 2) {
     const name = a.raw[i].toLowerCase();
-    if (name === 'date') continue;
-    out.push(`${a.raw[i]}: ${name === 'x-request-id' ? '(id)' : a.raw[i + 1]}`);
+    if (name === 'date' || name === 'x-middleware-rewrite') continue;
+    out.push(`${name}: ${name === 'x-request-id' ? '(id)' : a.raw[i + 1]}`);
   }
   return out;
 }

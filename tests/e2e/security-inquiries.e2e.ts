@@ -65,7 +65,7 @@ describe('inquiries in the couple account', () => {
     // Asking for links sends them to the mailbox, never to the page.
     await hydrated(attacker, 'main form');
     await attacker.getByRole('button', { name: 'Poslat odkaz k mým poptávkám' }).click();
-    await expect.poll(() => attacker.textContent('main')).toContain('poslali jsme na ni odkazy');
+    await expect.poll(() => attacker.textContent('main')).toContain('poslala jsem na ni odkazy');
     expect(await attacker.textContent('main')).not.toContain(reference);
     await expectNoAxeViolations(attacker);
 

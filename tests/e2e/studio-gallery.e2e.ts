@@ -226,6 +226,6 @@ describe('a wedding with many uploaded photos on a phone', () => {
     await refused(`${base}?strana=2`, 400, 'verze galerie');
     await refused(`${base}?v=0123456789abcdef&strana=abc`, 400, 'Stránka galerie');
     await refused(`${base}?v=0123456789abcdef&strana=1&kategorie=${'a'.repeat(150)}`, 400, 'Kategorie galerie');
-    await refused(`${server.url}/api/weddings/neni-takova/fotografie?v=0123456789abcdef&strana=2`, 404, 'svatbu jsme nenašli');
+    await refused(`${server.url}/api/weddings/neni-takova/fotografie?v=0123456789abcdef&strana=2`, 404, 'Tuto svatbu jsem nenašla.');
   });
 });

@@ -347,7 +347,9 @@ describe('admin studio queue across a crash', () => {
     expect((await photos()).map((p) => p.id).sort()).toEqual([...ids].sort());
     await expect.poll(async () => (await photos()).map((p) => p.status), { timeout: 180_000 }).toEqual(['ready', 'ready', 'ready', 'ready']);
     for (const pid of ids) {
-      const res = await fetch(`${server.url}/api/photos/${pid}/384.jpg`);
+      // The wedding is a draft: its photos answer 404 to visitors and 200 to the admin's preview.
+      expect((await fetch(`${server.url}/api/photos/${pid}/384.jpg`)).status).toBe(404);
+      const res = await fetch(`${server.url}/api/photos/${pid}/384.jpg`, { headers: auth });
       expect(res.status).toBe(200);
       expect(await hasExifOrGps(Buffer.from(await res.arrayBuffer()))).toBe(false);
     }

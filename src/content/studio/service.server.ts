@@ -2,7 +2,7 @@ import 'server-only';
 import { createHash, randomUUID } from 'node:crypto';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { isUniqueViolation, type Db } from '@/db/client';
-import { studioPhotos, studioWeddingSlugs, studioWeddings } from '@/db/schema';
+import { studioPhotos, studioPosts, studioWeddingSlugs, studioWeddings } from '@/db/schema';
 import { log } from '@/platform/log';
 import type { Storage } from '@/platform/storage/types';
 import { slugify } from '../normalize';
@@ -334,14 +334,21 @@ export async function deletePhoto(deps: StudioDeps, id: string): Promise<void> {
  * Who may see a photo's variants: 'public' — ready and its wedding published; 'preview' — ready in a draft or
  * hidden wedding (the admin only); null — not ready or unknown.
  */
+/**
+ * A ready photo is public while its wedding is published or while it is the cover of a published blog post (a post
+ * may take its cover from a wedding kept as a draft); otherwise only the admin previews it.
+ */
 export async function photoVisibility(db: Db, id: string): Promise<'public' | 'preview' | null> {
   const rows = await db
-    .select({ published: studioWeddings.published })
+    .select({
+      published: studioWeddings.published,
+      coverOfPublishedPost: sql<boolean>`exists (select 1 from ${studioPosts} where ${studioPosts.coverPhotoId} = ${studioPhotos.id} and ${studioPosts.published})`,
+    })
     .from(studioPhotos)
     .innerJoin(studioWeddings, eq(studioWeddings.id, studioPhotos.weddingId))
     .where(and(eq(studioPhotos.id, id), eq(studioPhotos.status, 'ready')));
   if (!rows[0]) return null;
-  return rows[0].published ? 'public' : 'preview';
+  return rows[0].published || rows[0].coverOfPublishedPost ? 'public' : 'preview';
 }
 
 export async function readyPhotoExists(db: Db, id: string): Promise<boolean> {
