@@ -149,7 +149,9 @@ describe('npm start behind Caddy (TRUST_PROXY=1)', () => {
     await expect.poll(status, { timeout: 120_000, interval: 500 }).toBe('ready');
     const original = fs.readFileSync(path.join(server.dataDir, 'uploads', 'studio', 'originals', id));
     expect(original.equals(jpeg)).toBe(true);
-    const variant = await fetch(`${base}/api/photos/${id}/384`, { headers: { accept: 'image/webp' } });
+    // The wedding is a draft: its photo is served to the admin's preview only.
+    expect((await fetch(`${base}/api/photos/${id}/384`, { headers: { accept: 'image/webp' } })).status).toBe(404);
+    const variant = await fetch(`${base}/api/photos/${id}/384`, { headers: { ...auth, accept: 'image/webp' } });
     expect(variant.status).toBe(200);
     expect(variant.headers.get('content-type')).toBe('image/webp');
   }, 180_000);
