@@ -254,7 +254,9 @@ const flowClaims = z.object({
   target: z.url().nullable().default(null),
 });
 
-const grantQuery = z.object({ access_token: z.string().min(1).max(512) });
+const grantQuery = z.object({ access_token: z.string().min(1) });
+/** Codes are 43 characters; anything much longer (a provider's token, say) is not looked up. */
+const ACCESS_TOKEN_MAX_LENGTH = 4096;
 
 /**
  * GET /auth/{provider}/callback?access_token=… — Strapi's provider callback, the front-end's half of the sign-in. The
@@ -266,7 +268,8 @@ export async function providerCallback(db: Db, request: Request, provider: strin
   requireProvider(provider);
   const query = grantQuery.safeParse({ access_token: new URL(request.url).searchParams.get('access_token') ?? undefined });
   if (!query.success) throw validationError('No access_token.');
-  const grant = await consumeProviderGrant(db, provider, query.data.access_token);
+  const code = query.data.access_token;
+  const grant = code.length <= ACCESS_TOKEN_MAX_LENGTH ? await consumeProviderGrant(db, provider, code) : null;
   const user = grant ? await findUserById(db, grant.userId) : null;
   if (!user) throw applicationError('Invalid or expired access_token');
   if (user.blocked) throw applicationError('Your account has been blocked by an administrator');

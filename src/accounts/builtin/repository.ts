@@ -240,6 +240,7 @@ export async function createProviderGrant(db: Db, input: { provider: string; use
     provider: input.provider,
     userId: input.userId,
     expiresAt: new Date(now.getTime() + input.ttlMs),
+    createdAt: now,
   });
   return code;
 }
