@@ -12,8 +12,8 @@ import { freePort, launchBrowser, newContext, startServer, startSmtp, type Runni
  * /users/me with populate, a wrong password, change password (the session that made it stays valid), forgot → reset
  * with the mailed code, resend confirmation, sign-out — and the provider sign-in (a real OpenID provider,
  * oauth2-mock-server): the browser leaves the front-end for /api/connect/{provider}, comes back to the front-end's
- * redirect page with a single-use code, and the SDK exchanges it for the session. A third origin, not listed, is
- * refused by the browser.
+ * redirect page with a single-use code, and the SDK exchanges it for the session; the site's own provider button
+ * still signs in on the site. A third origin, not listed, is refused by the browser.
  */
 
 let browser: Browser;
@@ -197,6 +197,23 @@ describe('strapi-sdk-js from another origin (CORS_ORIGINS)', () => {
     const again = await sdk(page, "return await s.authenticateProvider('oidc');");
     expect(again).toMatchObject({ ok: false, error: { error: { status: 400, name: 'ApplicationError', message: 'Invalid or expired access_token' } } });
     await page.context().close();
+  }, 120_000);
+
+  it("the site's own provider button still signs in on the site (cookie, /ucet) while provider sign-ins go to the front-end", async () => {
+    const email = 'provider.web@example.cz';
+    idp.service.once('beforeUserinfo', (res: { body: unknown; statusCode: number }) => {
+      res.body = { sub: 'johndoe', email, email_verified: true };
+      res.statusCode = 200;
+    });
+    const ctx = await newContext(browser, 'desktop');
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/ucet/prihlaseni`);
+    await page.getByRole('link', { name: 'Přihlásit se přes OpenID Connect' }).click();
+    await page.waitForURL((u) => u.origin === server.url && u.pathname === '/ucet');
+    await expect(page.getByTestId('account-email').textContent()).resolves.toBe(email);
+    expect(page.url()).not.toContain('access_token');
+    expect((await ctx.cookies(server.url)).map((c) => c.name)).toContain('strapi_jwt');
+    await ctx.close();
   }, 120_000);
 
   it('an origin not in CORS_ORIGINS is refused by the browser, and by the server without CORS', async () => {
