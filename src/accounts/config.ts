@@ -60,7 +60,9 @@ export function accountsConfig(): AccountsConfig {
 /**
  * Where account links lead (mailed reset and confirmation links, the confirmation redirect): ACCOUNTS_FRONTEND_URL —
  * the site by default, or a separate front-end listed in CORS_ORIGINS (checked at start-up) that serves the same
- * account paths (`/ucet/obnova-hesla?code=…`, `/ucet/potvrzeni?confirmation=…`, `/ucet/prihlaseni`, …).
+ * account paths (`/ucet/obnova-hesla?code=…`, `/ucet/potvrzeni?confirmation=…`, `/ucet/prihlaseni`, …). On another
+ * origin it is also where provider sign-ins end: `{it}/connect/{provider}/redirect?access_token=<single-use code>`
+ * (builtin/oidc.server.ts).
  */
 export function accountsFrontendUrl(): string {
   return (getEnv().ACCOUNTS_FRONTEND_URL ?? siteUrl()).replace(/\/+$/, '');

@@ -1,15 +1,19 @@
 /**
  * Provider sign-in of the built-in server against a real OAuth2/OIDC server (oauth2-mock-server) on loopback:
  * /connect/{provider} → authorize → /connect/{provider}/callback (code + PKCE + state; the ID token's audience and
- * nonce checked) → session cookie and /ucet. Raw access tokens in URLs are refused.
+ * nonce checked) → session cookie and /ucet. Raw access tokens in URLs are refused. For a separate front-end the
+ * callback sends the browser there with a single-use code instead, exchanged once at /auth/{provider}/callback.
  */
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { SignJWT, generateKeyPair } from 'jose';
+import { sql } from 'drizzle-orm';
 import { createTestDb } from '@tests/support/test-db';
-import type { DbHandle } from '@/db/client';
+import { rowsOf, type DbHandle } from '@/db/client';
 import { resetEnvForTests } from '@/platform/env';
-import { createUser, findUserByEmail } from '@/accounts/builtin/repository';
+import { createUser, findUserByEmail, updateUser } from '@/accounts/builtin/repository';
+import { providerSignIn } from '@/accounts/providers';
 import { AdminPromotionError, createOrPromoteAdmin } from '@/accounts/admin';
 import { startAccountServer } from '@tests/support/accounts-http';
 
@@ -45,6 +49,8 @@ beforeEach(() => {
     TRUST_PROXY: 'true',
     AUTH_RATE_LIMIT: '1000',
   });
+  delete process.env.CORS_ORIGINS;
+  delete process.env.ACCOUNTS_FRONTEND_URL;
   resetEnvForTests();
 });
 
@@ -67,9 +73,9 @@ function idToken(change: (payload: Record<string, unknown>) => void) {
 
 /** Walks the browser's redirects by hand, keeping the flow cookie. Returns where the site sends the browser, and its cookies. */
 async function runFlow(
-  opts: { tamperState?: boolean; dropCookie?: boolean; onAuthorize?: (authorize: URL) => Promise<void> } = {},
+  opts: { tamperState?: boolean; dropCookie?: boolean; onAuthorize?: (authorize: URL) => Promise<void>; connect?: string } = {},
 ): Promise<{ location: URL; cookies: string[] }> {
-  const connect = await fetch(`${site.url}/api/connect/oidc`, { redirect: 'manual' });
+  const connect = await fetch(opts.connect ?? `${site.url}/api/connect/oidc`, { redirect: 'manual' });
   expect(connect.status).toBe(302);
   const authorize = new URL(connect.headers.get('location')!);
   expect(authorize.origin + authorize.pathname).toBe(`${idp.issuer.url}/authorize`);
@@ -229,5 +235,172 @@ describe('OpenID Connect provider (built-in mode)', () => {
     const res = await fetch(`${site.url}/api/connect/google`);
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: { message: string } }).error.message).toBe('This provider is disabled');
+  });
+});
+
+describe('OpenID Connect provider for a separate front-end (ACCOUNTS_FRONTEND_URL, CORS_ORIGINS)', () => {
+  const FRONT = 'http://front.example.test';
+  const OTHER = 'http://druhy.example.test';
+
+  beforeEach(() => {
+    Object.assign(process.env, { CORS_ORIGINS: `${FRONT},${OTHER}`, ACCOUNTS_FRONTEND_URL: FRONT });
+    resetEnvForTests();
+  });
+
+  type Grant = { code_hash: string; provider: string; ttl_ms: number; used: boolean };
+  async function grantRow(code: string): Promise<Grant | undefined> {
+    const hash = crypto.createHash('sha256').update(code).digest('hex');
+    return rowsOf<Grant>(
+      await h.db.execute(sql`SELECT code_hash, provider, (extract(epoch FROM expires_at - created_at) * 1000)::int AS ttl_ms, used_at IS NOT NULL AS used
+        FROM auth_provider_grants WHERE code_hash = ${hash}`),
+    )[0];
+  }
+  async function grantCount(): Promise<number> {
+    return rowsOf<{ n: number }>(await h.db.execute(sql`SELECT count(*)::int AS n FROM auth_provider_grants WHERE used_at IS NULL`))[0].n;
+  }
+
+  function exchange(code: string | null, provider = 'oidc') {
+    const query = code === null ? '' : `?access_token=${encodeURIComponent(code)}`;
+    return fetch(`${site.url}/api/auth/${provider}/callback${query}`, { headers: { origin: FRONT } });
+  }
+
+  async function expectRefused(res: Response, message = 'Invalid or expired access_token', name = 'ApplicationError') {
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ data: null, error: { status: 400, name, message, details: {} } });
+  }
+
+  /** A whole sign-in through the front-end redirect; returns the code the front-end was sent. */
+  async function codeFor(email: string, connect?: string): Promise<{ code: string; location: URL }> {
+    userinfo({ sub: 'johndoe', email, email_verified: true });
+    const { location, cookies } = await runFlow({ connect });
+    // The site sets no session of its own: the front-end gets its token only by exchanging the code.
+    expect(sessionFrom(cookies)).toBeNull();
+    const code = location.searchParams.get('access_token');
+    expect(code).toBeTruthy();
+    return { code: code!, location };
+  }
+
+  it('sends the browser to the front-end with a single-use code — never a token — that is exchanged once for {jwt, user}', async () => {
+    const { code, location } = await codeFor('hoste@example.cz');
+    expect(location.origin + location.pathname).toBe(`${FRONT}/connect/oidc/redirect`);
+    expect([...location.searchParams.keys()]).toEqual(['access_token']);
+    // A random code, not a JWT; stored only hashed, bound to the provider, valid for a minute.
+    expect(code).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const row = await grantRow(code);
+    expect(row).toMatchObject({ provider: 'oidc', ttl_ms: 60_000, used: false });
+    expect(row?.code_hash).toMatch(/^[0-9a-f]{64}$/);
+
+    const res = await exchange(code);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBe(FRONT);
+    expect(res.headers.get('access-control-allow-credentials')).toBeNull();
+    const body = (await res.json()) as { jwt: string; user: { id: number; email: string; provider: string } };
+    expect(body.user).toMatchObject({ email: 'hoste@example.cz', provider: 'oidc', confirmed: true, blocked: false });
+    const me = await fetch(`${site.url}/api/users/me`, { headers: { authorization: `Bearer ${body.jwt}` } });
+    expect(((await me.json()) as { id: number }).id).toBe(body.user.id);
+
+    // Single use: the same code again, even at once, is refused.
+    await expectRefused(await exchange(code));
+    expect((await grantRow(code))?.used).toBe(true);
+  });
+
+  it('a code expires a minute after it was sent', async () => {
+    const { code } = await codeFor('hoste@example.cz');
+    // The code was sent 61 seconds ago.
+    const hash = crypto.createHash('sha256').update(code).digest('hex');
+    await h.db.execute(sql`UPDATE auth_provider_grants SET created_at = created_at - interval '61 seconds', expires_at = expires_at - interval '61 seconds' WHERE code_hash = ${hash}`);
+    await expectRefused(await exchange(code));
+    expect((await grantRow(code))?.used).toBe(false);
+  });
+
+  it('a code counts only for the provider that issued it', async () => {
+    const { code } = await codeFor('hoste@example.cz');
+    // Another provider configured under another name: its callback does not take this provider's code…
+    process.env.OIDC_PROVIDER_NAME = 'jiny';
+    resetEnvForTests();
+    await expectRefused(await exchange(code, 'jiny'));
+    await expectRefused(await exchange(code, 'oidc'), 'This provider is disabled');
+    // …and does not use it up: back under its own provider the code still works, once.
+    process.env.OIDC_PROVIDER_NAME = 'oidc';
+    resetEnvForTests();
+    expect((await exchange(code)).status).toBe(200);
+  });
+
+  it('refuses forged codes, session tokens, provider tokens and a missing code', async () => {
+    const before = await grantCount();
+    await expectRefused(await exchange(crypto.randomBytes(32).toString('base64url')));
+    await expectRefused(await exchange('x'.repeat(5000)));
+    await expectRefused(await exchange(null), 'No access_token.', 'ValidationError');
+    // A session token of ours is no code either.
+    const { code } = await codeFor('hoste@example.cz');
+    const { jwt } = (await (await exchange(code)).json()) as { jwt: string };
+    await expectRefused(await exchange(jwt));
+    // Nor is a token the provider issued (to us or to anyone).
+    const { access_token } = (await (
+      await fetch(`${idp.issuer.url}/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from('svatebni-web:tajne-heslo-klienta').toString('base64')}` },
+        body: 'grant_type=client_credentials&scope=openid',
+      })
+    ).json()) as { access_token: string };
+    await expectRefused(await exchange(access_token));
+    expect(await grantCount()).toBe(before);
+  });
+
+  it('a front-end of CORS_ORIGINS may name its own redirect (callback); any other is refused before the provider is asked', async () => {
+    const callback = `${OTHER}/prihlaseni/hotovo?stav=abc123`;
+    const { code, location } = await codeFor('hoste@example.cz', `${site.url}/api/connect/oidc?callback=${encodeURIComponent(callback)}`);
+    expect(location.origin + location.pathname).toBe(`${OTHER}/prihlaseni/hotovo`);
+    // The front-end's own parameters come back untouched (it can check its own state).
+    expect(location.searchParams.get('stav')).toBe('abc123');
+    expect((await exchange(code)).status).toBe(200);
+
+    for (const bad of ['https://zly.example.test/connect/oidc/redirect', '//zly.example.test/', 'javascript:alert(1)', `http://jmeno:heslo@${new URL(FRONT).host}/`, `${FRONT}/#x`, 'relativni/cesta']) {
+      const res = await fetch(`${site.url}/api/connect/oidc?callback=${encodeURIComponent(bad)}`, { redirect: 'manual' });
+      expect(res.status, bad).toBe(400);
+      expect(res.headers.get('location'), bad).toBeNull();
+      expect(res.headers.get('set-cookie'), bad).toBeNull();
+      expect(((await res.json()) as { error: { name: string; message: string } }).error, bad).toMatchObject({ name: 'ValidationError', message: 'Invalid callback URL provided' });
+    }
+  });
+
+  it("the site's own sign-in still ends in the site's cookie and /ucet", async () => {
+    const button = providerSignIn();
+    expect(button?.href).toBe(`${site.url}/api/connect/oidc?callback=${encodeURIComponent(`${site.url}/ucet`)}`);
+    userinfo({ sub: 'johndoe', email: 'hoste@example.cz', email_verified: true });
+    const before = await grantCount();
+    const { location, cookies } = await runFlow({ connect: button!.href });
+    expect(location.href).toBe(`${site.url}/ucet`);
+    expect(sessionFrom(cookies)).toBeTruthy();
+    expect(await grantCount()).toBe(before);
+  });
+
+  it('a failed sign-in tells the front-end so, without a code; a front-end no longer listed gets nothing', async () => {
+    userinfo({ sub: 'johndoe', email: 'hoste@example.cz', email_verified: true });
+    idToken((p) => (p.aud = 'cizi-aplikace'));
+    const failed = await runFlow();
+    expect(failed.location.origin + failed.location.pathname).toBe(`${FRONT}/connect/oidc/redirect`);
+    expect(failed.location.searchParams.get('error')).toBe('provider_sign_in_failed');
+    expect(failed.location.searchParams.get('access_token')).toBeNull();
+
+    // The operator drops the front-end while a sign-in is under way: it ends on the site's page, no code is made.
+    const before = await grantCount();
+    userinfo({ sub: 'johndoe', email: 'hoste@example.cz', email_verified: true });
+    const dropped = await runFlow({
+      onAuthorize: async () => {
+        process.env.CORS_ORIGINS = OTHER;
+        delete process.env.ACCOUNTS_FRONTEND_URL;
+        resetEnvForTests();
+      },
+    });
+    expect(dropped.location.href).toBe(`${site.url}/ucet/prihlaseni?chyba=poskytovatel`);
+    expect(await grantCount()).toBe(before);
+  });
+
+  it('an account blocked after the code was sent does not get a session for it', async () => {
+    const { code } = await codeFor('blokovany@example.cz');
+    const user = await findUserByEmail(h.db, 'blokovany@example.cz');
+    await updateUser(h.db, user!.id, { blocked: true });
+    await expectRefused(await exchange(code), 'Your account has been blocked by an administrator');
   });
 });

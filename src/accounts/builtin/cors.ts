@@ -1,7 +1,7 @@
 import { getEnv } from '@/platform/env';
 
 /**
- * CORS for bearer-token API clients of the built-in account server (docs/decisions/091-accounts-cors.md): a front-end
+ * CORS for bearer-token API clients of the built-in account server (docs/decisions/091-accounts-for-other-front-ends.md): a front-end
  * on an origin listed in CORS_ORIGINS may call `/api/auth/*`, `/api/users/me` and `/api/connect/*` from the browser.
  * Answers echo the allowed origin and never allow credentials: our session cookie never crosses origins, and these
  * endpoints authenticate by the `Authorization` header alone, so a listed origin needs no cookie-CSRF Origin refusal.

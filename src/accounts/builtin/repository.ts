@@ -1,8 +1,8 @@
 // Not server-only by import: scripts/admin-create.ts and the benchmarks (plain tsx) load it; the app reaches it only from server code.
 import crypto from 'node:crypto';
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, or, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { authRoles, authTokens, authUsers, type AuthRoleRow, type AuthUserRow } from '@/db/schema';
+import { authProviderGrants, authRoles, authTokens, authUsers, type AuthRoleRow, type AuthUserRow } from '@/db/schema';
 import { hashCode, randomCode } from './codes';
 
 /** The only code that touches the accounts tables. Rows are mapped to DTOs here; nothing outside sees a row. */
@@ -226,6 +226,48 @@ export async function peekToken(db: Db, kind: TokenKind, code: string, now = new
     .from(authTokens)
     .where(and(eq(authTokens.kind, kind), eq(authTokens.tokenHash, hashCode(code)), isNull(authTokens.usedAt), gt(authTokens.expiresAt, now)));
   return rows.length > 0;
+}
+
+/**
+ * A provider sign-in handed to a separate front-end: a new random code, bound to the provider and the account, valid
+ * for `ttlMs`; only its SHA-256 is stored. Grants that expired or were used before are dropped on the way.
+ */
+export async function createProviderGrant(db: Db, input: { provider: string; userId: number; ttlMs: number }, now = new Date()): Promise<string> {
+  const code = randomCode();
+  await db.delete(authProviderGrants).where(or(lt(authProviderGrants.expiresAt, now), isNotNull(authProviderGrants.usedAt)));
+  await db.insert(authProviderGrants).values({
+    codeHash: hashCode(code),
+    provider: input.provider,
+    userId: input.userId,
+    expiresAt: new Date(now.getTime() + input.ttlMs),
+    createdAt: now,
+  });
+  return code;
+}
+
+/**
+ * Exchanges a provider grant: marks it used and returns its account id — atomically, so two concurrent requests
+ * cannot both use it. A code that is unknown, used, expired or issued for another provider returns null.
+ */
+export async function consumeProviderGrant(db: Db, provider: string, code: string, now = new Date()): Promise<{ userId: number } | null> {
+  const rows = await db
+    .update(authProviderGrants)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(authProviderGrants.codeHash, hashCode(code)),
+        eq(authProviderGrants.provider, provider),
+        isNull(authProviderGrants.usedAt),
+        gt(authProviderGrants.expiresAt, now),
+      ),
+    )
+    .returning({ userId: authProviderGrants.userId });
+  return rows[0] ?? null;
+}
+
+/** Forgets provider grants that expired or were used (the accounts' hourly job). */
+export async function pruneProviderGrants(db: Db, now = new Date()): Promise<void> {
+  await db.delete(authProviderGrants).where(or(lt(authProviderGrants.expiresAt, now), isNotNull(authProviderGrants.usedAt)));
 }
 
 /** Deletes one account (its tokens cascade); true when it existed. */

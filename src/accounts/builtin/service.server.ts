@@ -103,7 +103,8 @@ export function publicUser(user: UserWithRole, opts: { withRole?: boolean } = {}
   return out;
 }
 
-async function session(db: Db, user: UserWithRole) {
+/** A new session for the user: Strapi's `{jwt, user}` answer (the sign-in counts as activity). */
+export async function session(db: Db, user: UserWithRole) {
   await touchUserActivity(db, user.id);
   return { jwt: await issueJwt(db, user, accountsConfig().sessionSeconds), user: publicUser(user) };
 }

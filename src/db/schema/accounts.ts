@@ -69,3 +69,24 @@ export const authRevokedTokens = pgTable('auth_revoked_tokens', {
   jti: text('jti').primaryKey(),
   expiresAt: bigint('expires_at', { mode: 'number' }).notNull(),
 });
+
+/**
+ * Provider sign-in handed to a separate front-end (migration 0142): a random single-use code, stored only as its
+ * SHA-256, bound to the provider and the account, valid for a minute; the front-end exchanges it once at
+ * `/api/auth/{provider}/callback` for a session token.
+ */
+export const authProviderGrants = pgTable(
+  'auth_provider_grants',
+  {
+    id: serial('id').primaryKey(),
+    codeHash: text('code_hash').notNull().unique('auth_provider_grants_code_hash_key'),
+    provider: text('provider').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('auth_provider_grants_expiry_idx').on(t.expiresAt), index('auth_provider_grants_user_idx').on(t.userId)],
+);
