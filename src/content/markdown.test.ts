@@ -32,13 +32,15 @@ describe('renderMarkdown', () => {
 describe('renderNestedMarkdown (the wedding story)', () => {
   it('renders the story below the section heading with the same rules', () => {
     const html = renderNestedMarkdown('## Our story\n\nThey met at the **university**.\n\n- *rain*\n- [mapa](https://mapy.cz)\n\n<b onclick=x>tučně</b>');
-    expect(html).toContain('<h4>Our story</h4>');
+    expect(html).toContain('<h3>Our story</h3>');
     expect(html).toContain('<strong>university</strong>');
     expect(html).toContain('<li><em>rain</em></li>');
     expect(html).toContain('<a href="https://mapy.cz" rel="noopener noreferrer">mapa</a>');
     expect(html).toContain('&lt;b onclick=x&gt;');
     expect(html).not.toContain('**');
-    expect(renderNestedMarkdown('#### Hluboko')).toContain('<h6>Hluboko</h6>');
-    expect(renderNestedMarkdown('###### Nejhlouběji')).toContain('<h6>Nejhlouběji</h6>');
+    // The shallowest heading becomes the h3 under the section's h2; deeper ones keep their distance, up to h6.
+    expect(renderNestedMarkdown('#### Hluboko')).toContain('<h3>Hluboko</h3>');
+    expect(renderNestedMarkdown('# Den\n\n## Obřad\n\n###### Nejhlouběji')).toMatch(/<h3>Den<\/h3>[\s\S]*<h4>Obřad<\/h4>[\s\S]*<h6>Nejhlouběji<\/h6>/);
+    expect(renderNestedMarkdown('Bez nadpisů.')).toBe('<p>Bez nadpisů.</p>\n');
   });
 });

@@ -33,7 +33,7 @@ function createMarked(trusted: boolean, headingShift = 0): Marked {
       ...(headingShift
         ? {
             heading({ tokens, depth }: Tokens.Heading) {
-              const level = Math.min(6, depth + headingShift);
+              const level = Math.max(1, Math.min(6, depth + headingShift));
               return `<h${level}>${this.parser.parseInline(tokens)}</h${level}>\n`;
             },
           }
@@ -61,8 +61,9 @@ function createMarked(trusted: boolean, headingShift = 0): Marked {
 
 const untrusted = createMarked(false);
 const trusted = createMarked(true);
-/** Text placed under a page's own h2 (a wedding's story): its `#` becomes an h3, `##` an h4, … */
-const untrustedNested = createMarked(false, 2);
+/** Untrusted Markdown with its headings moved by a number of levels (−3 … +2), made on first use. */
+const untrustedShifted = new Map<number, Marked>();
+const lexer = new Marked({ gfm: true });
 
 /** Markdown from outside the deployment (blog posts) → safe HTML. */
 export function renderMarkdown(source: string): string {
@@ -71,10 +72,19 @@ export function renderMarkdown(source: string): string {
 
 /**
  * Untrusted Markdown inside a section that already has an h2 (the wedding story, from any content source): the
- * same rules as `renderMarkdown`, headings moved below the section's.
+ * same rules as `renderMarkdown`, headings moved below the section's: the shallowest becomes an h3.
  */
 export function renderNestedMarkdown(source: string): string {
-  return untrustedNested.parse(source) as string;
+  // The story's shallowest heading becomes an h3, whatever level its author started at (a story that opens with
+  // `##`, as Strapi's editors often do, would otherwise skip from the section's h2 to an h4); the rest keep their
+  // distance from it.
+  let shallowest = 6;
+  for (const token of lexer.lexer(source)) if (token.type === 'heading') shallowest = Math.min(shallowest, (token as Tokens.Heading).depth);
+  const shift = 3 - shallowest;
+  if (shift === 0) return untrusted.parse(source) as string;
+  let marked = untrustedShifted.get(shift);
+  if (!marked) untrustedShifted.set(shift, (marked = createMarked(false, shift)));
+  return marked.parse(source) as string;
 }
 
 /** Markdown from the deployment's own content files → HTML (raw HTML allowed). */
