@@ -11,12 +11,12 @@ import styles from './settings.module.css';
  */
 
 type Json = Record<string, unknown>;
-export type SettingsDoc = { photographer: Json; pricing: Json; faq: Json; testimonials: Json; terms: Json };
+export type SettingsDoc = { photographer: Json; pricing: Json; faq: Json; testimonials: Json; terms: Json; home: Json };
 type Issue = { field: string; message: string };
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 
-function useSave(section: keyof SettingsDoc) {
+export function useSave(section: keyof SettingsDoc) {
   const router = useRouter();
   const [issues, setIssues] = useState<Issue[]>([]);
   const [status, setStatus] = useState<'idle' | 'saving' | 'saved' | 'failed'>('idle');
@@ -49,7 +49,7 @@ function useSave(section: keyof SettingsDoc) {
   return { save, issues, status, errorFor };
 }
 
-function SaveBar({ id, status, issues, label = 'Uložit' }: { id: string; status: string; issues: Issue[]; label?: string }) {
+export function SaveBar({ id, status, issues, label = 'Uložit' }: { id: string; status: string; issues: Issue[]; label?: string }) {
   return (
     <div className={styles.saveBar}>
       <button type="submit" className="btn btn-primary" aria-disabled={status === 'saving'}>
@@ -74,7 +74,7 @@ function SaveBar({ id, status, issues, label = 'Uložit' }: { id: string; status
   );
 }
 
-function Field({ id, label, value, onChange, error, hint, type = 'text', ...rest }: { id: string; label: ReactNode; value: string; onChange: (v: string) => void; error?: string; hint?: string; type?: string; required?: boolean; min?: number; max?: number; inputMode?: 'numeric' | 'email' | 'tel' }) {
+export function Field({ id, label, value, onChange, error, hint, type = 'text', ...rest }: { id: string; label: ReactNode; value: string; onChange: (v: string) => void; error?: string; hint?: string; type?: string; required?: boolean; min?: number; max?: number; inputMode?: 'numeric' | 'email' | 'tel' }) {
   const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
@@ -94,7 +94,7 @@ function Field({ id, label, value, onChange, error, hint, type = 'text', ...rest
   );
 }
 
-function Area({ id, label, value, onChange, error, hint }: { id: string; label: ReactNode; value: string; onChange: (v: string) => void; error?: string; hint?: string }) {
+export function Area({ id, label, value, onChange, error, hint }: { id: string; label: ReactNode; value: string; onChange: (v: string) => void; error?: string; hint?: string }) {
   const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { readContentJson } from './files';
+import { linkSchema, metaSchema, text } from './text';
+
+/**
+ * An image named in a content file or in her settings: a generated placeholder (`placeholder: seed`), a photograph
+ * put under public/images/ (`src: /images/…`), or a photo she uploaded through the studio's photo pipeline
+ * (`photo: id`, served as /api/photos/{id}/{w}). The photo form comes first: a saved `{photo}` merged over a file's
+ * `{placeholder}` carries both keys, and the photo wins.
+ */
+const size = { width: z.number().int().min(16).max(12000), height: z.number().int().min(16).max(12000) };
+export const PHOTO_ID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const contentImageSchema = z.union([
+  z.object({ photo: z.string().regex(PHOTO_ID_RE, { message: 'Neplatné číslo fotografie' }), ...size }),
+  z.object({ placeholder: z.string().regex(/^[a-z0-9-]{1,80}$/), ...size }),
+  z.object({ src: z.string().regex(/^\/images\/[A-Za-z0-9._\-/]+\.(?:jpe?g|png|webp|avif)$/), ...size }),
+]);
+export type ContentImage = z.infer<typeof contentImageSchema>;
+
+const section = { eyebrow: text(), heading: text() };
+
+/** content/home.json: the home page's texts and its two photos (hero, portrait); her saved `home` settings over it. */
+export const homeSchema = z.object({
+  meta: metaSchema,
+  hero: z.object({ eyebrow: text(), heading: text(), cta: text(), secondaryCta: linkSchema, imageAlt: text(), image: contentImageSchema }),
+  favourites: z.object({ ...section, linkLabel: text() }),
+  about: z.object({ ...section, paragraphs: z.array(text()).min(1, { message: 'Aspoň jeden odstavec' }), portraitAlt: text(), portrait: contentImageSchema, link: linkSchema }),
+  /** The quotes themselves live in content/testimonials.json. */
+  testimonials: z.object({ heading: text() }),
+  pricing: z.object({ ...section, text: text(), fromLabel: text(), link: linkSchema }),
+  contact: z.object({ ...section, text: text(), cta: text(), secondary: linkSchema }),
+});
+export type HomeContent = z.infer<typeof homeSchema>;
+
+export function getHomeContent(): HomeContent {
+  return readContentJson('home.json', homeSchema);
+}
+
+/** The ids of the studio photos the site's own pages show (hero, portrait): they are public while named here. */
+export function sitePhotoIds(): string[] {
+  const home = getHomeContent();
+  return [home.hero.image, home.about.portrait].flatMap((img) => ('photo' in img ? [img.photo] : []));
+}
