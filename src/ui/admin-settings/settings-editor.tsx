@@ -1,4 +1,5 @@
 'use client';
+import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { isValidIco } from '@/site/public';
@@ -446,5 +447,39 @@ export function ExportImport() {
       </div>
       <p role={failed ? 'alert' : 'status'}>{message}</p>
     </section>
+  );
+}
+
+const PLACEHOLDER_HINT = 'Smí obsahovat {{name}}, {{firstName}}, {{city}} a další zástupné značky; web je nahradí vašimi údaji.';
+
+/** The home page's texts: the hero's lines and the "about me" teaser (the photos are set in the guide, /admin/pruvodce). */
+export function HomeForm({ initial }: { initial: Json }) {
+  const hero = (initial.hero ?? {}) as Json;
+  const about = (initial.about ?? {}) as Json;
+  const [eyebrow, setEyebrow] = useState(str(hero.eyebrow));
+  const [heading, setHeading] = useState(str(hero.heading));
+  const [aboutHeading, setAboutHeading] = useState(str(about.heading));
+  const [paragraphs, setParagraphs] = useState((Array.isArray(about.paragraphs) ? (about.paragraphs as unknown[]).map(str) : []).join('\n\n'));
+  const { save, issues, status, errorFor } = useSave('home');
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const paras = paragraphs
+      .split(/\n\s*\n/)
+      .map((p) => p.replace(/\s+/g, ' ').trim())
+      .filter(Boolean);
+    void save({ hero: { eyebrow: eyebrow.trim(), heading: heading.trim() }, about: { heading: aboutHeading.trim(), paragraphs: paras } });
+  }
+  return (
+    <form onSubmit={submit} noValidate className={styles.form} aria-labelledby="home-title">
+      <h2 id="home-title">Úvodní stránka</h2>
+      <p>
+        Úvodní fotografii a portrét nahrajete v <Link href="/admin/pruvodce">průvodci nastavením</Link>.
+      </p>
+      <Field id="home-hero-eyebrow" label="Řádek nad nadpisem" value={eyebrow} onChange={setEyebrow} error={errorFor('home.hero.eyebrow')} />
+      <Field id="home-hero-heading" label="Hlavní nadpis" value={heading} onChange={setHeading} error={errorFor('home.hero.heading')} />
+      <Field id="home-about-heading" label="Nadpis části „O mně“" value={aboutHeading} onChange={setAboutHeading} error={errorFor('home.about.heading')} hint={PLACEHOLDER_HINT} />
+      <Area id="home-about-paragraphs" label="Text části „O mně“ (odstavce oddělte prázdným řádkem)" value={paragraphs} onChange={setParagraphs} error={errorFor('home.about.paragraphs')} hint={PLACEHOLDER_HINT} />
+      <SaveBar id="home" status={status} issues={issues} />
+    </form>
   );
 }

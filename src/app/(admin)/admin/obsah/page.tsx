@@ -2,12 +2,12 @@ import type { Metadata } from 'next';
 import { requireAdmin } from '@/accounts/public.server';
 import { getWeddings } from '@/content/registry.server';
 import { effectiveSettings } from '@/site/public.server';
-import { FaqForm, PricingForm, TestimonialsForm } from '@/ui/admin-settings/settings-editor';
+import { FaqForm, HomeForm, PricingForm, TestimonialsForm } from '@/ui/admin-settings/settings-editor';
 import styles from '@/bookings/ui/admin.module.css';
 
 export const metadata: Metadata = { title: 'Administrace – obsah webu' };
 
-/** The price list, the FAQ and the testimonials, edited in the browser (saved over the content/ files). */
+/** The home page's texts, the price list, the FAQ and the testimonials, edited in the browser (saved over the content/ files). */
 export default async function ContentSettingsPage() {
   await requireAdmin();
   const doc = effectiveSettings();
@@ -15,6 +15,7 @@ export default async function ContentSettingsPage() {
   return (
     <div className={`container ${styles.shell}`}>
       <h1>Obsah webu</h1>
+      <HomeForm initial={doc.home} />
       <PricingForm initial={doc.pricing} />
       <FaqForm initial={doc.faq} />
       <TestimonialsForm initial={doc.testimonials} weddings={weddings} />
