@@ -135,7 +135,7 @@ describe('the first-run guide with SMTP', () => {
     await page.locator('#guide-bankAccount').fill(ACCOUNT);
     await expect(page.locator('#guide-bankAccount-hint').textContent()).resolves.toContain(czechAccountToIban(ACCOUNT) ?? 'missing');
     // VAT by keyboard: the payer's DIČ field appears and goes again.
-    await page.getByLabel('Nejsem plátce DPH').focus();
+    await page.getByLabel('Neplátce DPH', { exact: true }).focus();
     await page.keyboard.press('ArrowDown');
     await page.locator('#guide-dic').waitFor();
     await page.keyboard.press('ArrowUp');
@@ -210,6 +210,25 @@ describe('the first-run guide with SMTP', () => {
     await admin.locator('#guide-notifyEmail').fill(ADMIN.email);
     await admin.locator('#guide-notifyEmail').press('Enter');
     await admin.locator('#guide-identity-status').filter({ hasText: 'Uloženo' }).waitFor();
+
+    // The home page's texts in „Obsah webu“: the hero's heading and the about teaser, at once on the public page.
+    await admin.goto(`${server.url}/admin/obsah`);
+    await hydrated(admin, 'form[aria-labelledby="home-title"]');
+    await expectNoAxeViolations(admin);
+    await admin.locator('#home-hero-heading').fill('Svatby, jak je opravdu cítíte.');
+    await admin.locator('#home-about-paragraphs').fill('Fotím svatby od roku 2018.\n\nNejraději mám tiché chvíle mezi tím hlavním.');
+    await admin.locator('form[aria-labelledby="home-title"] button[type="submit"]').click();
+    await admin.locator('#home-status').filter({ hasText: 'Uloženo' }).waitFor();
+    const edited = await html(server, '/');
+    expect(edited).toContain('Svatby, jak je opravdu cítíte.');
+    expect(edited).toContain('Fotím svatby od roku 2018.');
+    expect(edited).toContain('Nejraději mám tiché chvíle mezi tím hlavním.');
+    expect(edited).not.toContain('Váš den, tak jak opravdu voněl.');
+    // An empty about text is refused in Czech, naming the field; nothing changes.
+    await admin.locator('#home-about-paragraphs').fill('   ');
+    await admin.locator('form[aria-labelledby="home-title"] button[type="submit"]').click();
+    await expect(admin.locator('#home-about-paragraphs-error').textContent()).resolves.toBe('Aspoň jeden odstavec');
+    expect(await html(server, '/')).toContain('Fotím svatby od roku 2018.');
 
     // The dashboard offers the guide until she finishes it; then it does not.
     await admin.goto(`${server.url}/admin`);

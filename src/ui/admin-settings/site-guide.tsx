@@ -94,10 +94,10 @@ export function GuideIdentity({ initial, adminEmail, sampleKeys }: { initial: Js
       <fieldset className={styles.list}>
         <legend>DPH</legend>
         <label>
-          <input type="radio" name="guide-vat" checked={!vatPayer} onChange={() => setVatPayer(false)} /> Nejsem plátce DPH
+          <input type="radio" name="guide-vat" checked={!vatPayer} onChange={() => setVatPayer(false)} /> Neplátce DPH
         </label>
         <label>
-          <input type="radio" name="guide-vat" checked={vatPayer} onChange={() => setVatPayer(true)} /> Jsem plátce DPH
+          <input type="radio" name="guide-vat" checked={vatPayer} onChange={() => setVatPayer(true)} /> Plátce DPH
         </label>
         {vatPayer ? <Field id="guide-dic" label="DIČ" value={dic} onChange={setDic} error={local.dic ?? errorFor('photographer.dic')} hint="CZ a 8–10 číslic." /> : null}
       </fieldset>
