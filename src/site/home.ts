@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { readContentJson } from './files';
 import { linkSchema, metaSchema, text } from './text';
+import { fillPlaceholders } from './text-placeholders';
 
 /**
  * An image named in a content file or in her settings: a generated placeholder (`placeholder: seed`), a photograph
@@ -29,6 +30,30 @@ export const homeSchema = z.object({
   testimonials: z.object({ heading: text() }),
   pricing: z.object({ ...section, text: text(), fromLabel: text(), link: linkSchema }),
   contact: z.object({ ...section, text: text(), cta: text(), secondary: linkSchema }),
+  /**
+   * Her own words for the about page (/omne), over content/pages/static/omne.md: its heading, lead and Markdown
+   * body; absent (the shipped file has none) or any part left out: the file's.
+   */
+  aboutPage: z
+    .object({
+      heading: text().optional(),
+      lead: text().optional(),
+      body: z
+        .string()
+        .trim()
+        .min(1, { message: 'Text stránky nesmí být prázdný' })
+        .max(20_000, { message: 'Text stránky smí mít nejvýše 20 000 znaků' })
+        .superRefine((s, ctx) => {
+          // The page fills the placeholders when it renders: an unknown one is refused now, not a broken page later.
+          try {
+            fillPlaceholders(s);
+          } catch (err) {
+            ctx.addIssue({ code: 'custom', message: `Neznámá značka v textu: ${err instanceof Error ? err.message.replace(/^Unknown (?:placeholder|section) (.*) in content$/, '$1') : ''}` });
+          }
+        })
+        .optional(),
+    })
+    .optional(),
 });
 export type HomeContent = z.infer<typeof homeSchema>;
 

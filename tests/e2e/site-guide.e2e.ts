@@ -230,6 +230,26 @@ describe('the first-run guide with SMTP', () => {
     await expect(admin.locator('#home-about-paragraphs-error').textContent()).resolves.toBe('Aspoň jeden odstavec');
     expect(await html(server, '/')).toContain('Fotím svatby od roku 2018.');
 
+    // The about page in her words: heading and Markdown text, shown at once; an unknown placeholder is refused.
+    await admin.reload();
+    await hydrated(admin, 'form[aria-labelledby="about-page-title"]');
+    expect(await admin.locator('#about-page-body').inputValue()).toContain('## Jak fotím');
+    await admin.locator('#about-page-heading').fill('Ahoj, tady Jana');
+    await admin.locator('#about-page-body').fill('## Jak fotím\n\nTiše, z povzdálí a **zblízka**, když je potřeba.\n\n<script>alert(1)</script>');
+    await admin.locator('form[aria-labelledby="about-page-title"] button[type="submit"]').click();
+    await admin.locator('#about-page-status').filter({ hasText: 'Uloženo' }).waitFor();
+    const about = await html(server, '/omne');
+    expect(about).toContain('Ahoj, tady Jana');
+    expect(about).toContain('<strong>zblízka</strong>');
+    expect(about).not.toContain('Zenit');
+    expect(about).not.toContain('<script>alert(1)</script>');
+    expect(about).toContain(`/api/photos/${portraitId}/`);
+    expect(about).toContain(`${NAME} s fotoaparátem`);
+    await admin.locator('#about-page-body').fill('Fotím od roku {{rokZacatku}}.');
+    await admin.locator('form[aria-labelledby="about-page-title"] button[type="submit"]').click();
+    await expect(admin.locator('#about-page-body-error').textContent()).resolves.toContain('Neznámá značka v textu');
+    await expectNoAxeViolations(admin);
+
     // The dashboard offers the guide until she finishes it; then it does not.
     await admin.goto(`${server.url}/admin`);
     await admin.getByRole('link', { name: 'Dokončit nastavení webu' }).click();

@@ -483,3 +483,32 @@ export function HomeForm({ initial }: { initial: Json }) {
     </form>
   );
 }
+
+/** The about page (/omne): its heading, lead and Markdown text; starts with what the page shows now. */
+export function AboutPageForm({ initial, shown }: { initial: Json; shown: { heading: string; lead: string; body: string } }) {
+  const own = (initial.aboutPage ?? {}) as Json;
+  const [heading, setHeading] = useState(str(own.heading) || shown.heading);
+  const [lead, setLead] = useState(str(own.lead) || shown.lead);
+  const [body, setBody] = useState(str(own.body) || shown.body);
+  const { save, issues, status, errorFor } = useSave('home');
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    void save({ aboutPage: { heading: heading.trim(), lead: lead.trim(), body: body.trim() } });
+  }
+  return (
+    <form onSubmit={submit} noValidate className={styles.form} aria-labelledby="about-page-title">
+      <h2 id="about-page-title">Stránka O mně</h2>
+      <Field id="about-page-heading" label="Nadpis" value={heading} onChange={setHeading} error={errorFor('home.aboutPage.heading')} />
+      <Area id="about-page-lead" label="Úvodní odstavec" value={lead} onChange={setLead} error={errorFor('home.aboutPage.lead')} />
+      <Area
+        id="about-page-body"
+        label="Text stránky (Markdown: ## nadpis, **tučně**, odstavce oddělte prázdným řádkem)"
+        value={body}
+        onChange={setBody}
+        error={errorFor('home.aboutPage.body')}
+        hint={PLACEHOLDER_HINT}
+      />
+      <SaveBar id="about-page" status={status} issues={issues} />
+    </form>
+  );
+}

@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
 import { resolveContentImage } from '@/content/pages/images';
 import { getAboutPage } from '@/content/pages/static-pages';
-import { getHomeContent } from '@/content/pages/home';
 import { AboutView } from '@/content/ui/pages/about-view';
 import { ContentPhoto } from '@/content/ui/pages/content-photo';
 import { pageMetadata } from '@/content/seo/metadata';
@@ -13,8 +12,6 @@ export function generateMetadata(): Metadata {
 
 export default function AboutPage() {
   const { data, html } = getAboutPage();
-  // Her portrait uploaded in the admin (the home page's) replaces the file's on this page too.
-  const own = getHomeContent().about.portrait;
-  const portrait = resolveContentImage('photo' in own ? own : data.portrait, data.portraitAlt);
+  const portrait = resolveContentImage(data.portrait, data.portraitAlt);
   return <AboutView front={data} html={html} portrait={<ContentPhoto image={portrait} sizes="(min-width: 56rem) 30rem, 100vw" lcp />} />;
 }
