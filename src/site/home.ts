@@ -38,6 +38,8 @@ export const homeSchema = z.object({
     .object({
       heading: text().optional(),
       lead: text().optional(),
+      /** The figures beside the text („2015 – fotím svatby od roku“); an empty list shows none. */
+      facts: z.array(z.object({ value: text(), label: text() })).max(6, { message: 'Nejvýše 6 údajů' }).optional(),
       body: z
         .string()
         .trim()

@@ -235,6 +235,13 @@ describe('the first-run guide with SMTP', () => {
     await hydrated(admin, 'form[aria-labelledby="about-page-title"]');
     expect(await admin.locator('#about-page-body').inputValue()).toContain('## Jak fotím');
     await admin.locator('#about-page-heading').fill('Ahoj, tady Jana');
+    // Her own figures instead of the sample's („280+ svateb“): the first changed, the second removed, one added.
+    await admin.locator('#about-fact-0-value').fill('2018');
+    await admin.getByRole('button', { name: 'Odebrat údaj 280+' }).click();
+    await admin.getByRole('button', { name: 'Přidat údaj' }).click();
+    const added = (await admin.locator('[id^="about-fact-"][id$="-value"]').count()) - 1;
+    await admin.locator(`#about-fact-${added}-value`).fill('120');
+    await admin.locator(`#about-fact-${added}-label`).fill('odfocených svateb');
     await admin.locator('#about-page-body').fill('## Jak fotím\n\nTiše, z povzdálí a **zblízka**, když je potřeba.\n\n<script>alert(1)</script>');
     await admin.locator('form[aria-labelledby="about-page-title"] button[type="submit"]').click();
     await admin.locator('#about-page-status').filter({ hasText: 'Uloženo' }).waitFor();
@@ -242,6 +249,9 @@ describe('the first-run guide with SMTP', () => {
     expect(about).toContain('Ahoj, tady Jana');
     expect(about).toContain('<strong>zblízka</strong>');
     expect(about).not.toContain('Zenit');
+    expect(about).not.toContain('280+');
+    expect(about).toContain('odfocených svateb');
+    expect(about).toContain('2018');
     expect(about).not.toContain('<script>alert(1)</script>');
     expect(about).toContain(`/api/photos/${portraitId}/`);
     expect(about).toContain(`${NAME} s fotoaparátem`);

@@ -49,7 +49,7 @@ export function getAboutPage(): MarkdownDoc<AboutFront> {
   const portrait = 'photo' in home.about.portrait ? { portrait: home.about.portrait, portraitAlt: home.about.portraitAlt } : {};
   if (!own && !('portrait' in portrait)) return doc;
   return {
-    data: { ...doc.data, ...portrait, ...(own?.heading ? { heading: own.heading } : {}), ...(own?.lead ? { lead: own.lead } : {}) },
+    data: { ...doc.data, ...portrait, ...(own?.heading ? { heading: own.heading } : {}), ...(own?.lead ? { lead: own.lead } : {}), ...(own?.facts ? { facts: own.facts } : {}) },
     source: own?.body ?? doc.source,
     html: own?.body ? renderMarkdown(fillMarkdown(own.body)) : doc.html,
   };

@@ -485,15 +485,40 @@ export function HomeForm({ initial }: { initial: Json }) {
 }
 
 /** The about page (/omne): its heading, lead and Markdown text; starts with what the page shows now. */
-export function AboutPageForm({ initial, shown }: { initial: Json; shown: { heading: string; lead: string; body: string } }) {
+type Fact = { value: string; label: string };
+
+export function AboutPageForm({ initial, shown }: { initial: Json; shown: { heading: string; lead: string; body: string; facts: Fact[] } }) {
   const own = (initial.aboutPage ?? {}) as Json;
-  const [heading, setHeading] = useState(str(own.heading) || shown.heading);
-  const [lead, setLead] = useState(str(own.lead) || shown.lead);
-  const [body, setBody] = useState(str(own.body) || shown.body);
+  const [facts, setFacts] = useState<Fact[]>(Array.isArray(own.facts) ? (own.facts as Fact[]) : shown.facts);
+  const [touched, setTouched] = useState<Set<string>>(new Set());
+  const touch = (k: string) => setTouched((t) => (t.has(k) ? t : new Set([...t, k])));
+  const [heading, setHeadingValue] = useState(str(own.heading) || shown.heading);
+  const [lead, setLeadValue] = useState(str(own.lead) || shown.lead);
+  const [body, setBodyValue] = useState(str(own.body) || shown.body);
+  const edit = (k: string, set: (v: string) => void) => (v: string) => {
+    touch(k);
+    set(v);
+  };
+  const setHeading = edit('heading', setHeadingValue);
+  const setLead = edit('lead', setLeadValue);
+  const setBody = edit('body', setBodyValue);
+  const changeFacts = (next: Fact[]) => {
+    touch('facts');
+    setFacts(next);
+  };
+  const setFact = (i: number, patch: Partial<Fact>) => changeFacts(facts.map((f, j) => (j === i ? { ...f, ...patch } : f)));
   const { save, issues, status, errorFor } = useSave('home');
   function submit(e: FormEvent) {
     e.preventDefault();
-    void save({ aboutPage: { heading: heading.trim(), lead: lead.trim(), body: body.trim() } });
+    // Only what she changed is saved: untouched parts keep following the file, whose texts fill their
+    // {{placeholders}} (her name, the delivery weeks) anew whenever those change.
+    const kept = facts.map((f) => ({ value: f.value.trim(), label: f.label.trim() })).filter((f) => f.value || f.label);
+    const value: Json = {};
+    if (touched.has('heading')) value.heading = heading.trim();
+    if (touched.has('lead')) value.lead = lead.trim();
+    if (touched.has('body')) value.body = body.trim();
+    if (touched.has('facts')) value.facts = kept;
+    void save({ aboutPage: value });
   }
   return (
     <form onSubmit={submit} noValidate className={styles.form} aria-labelledby="about-page-title">
@@ -508,6 +533,23 @@ export function AboutPageForm({ initial, shown }: { initial: Json; shown: { head
         error={errorFor('home.aboutPage.body')}
         hint={PLACEHOLDER_HINT}
       />
+      <fieldset className={styles.list}>
+        <legend>Údaje vedle textu (např. „2015“ – „fotím svatby od roku“)</legend>
+        {facts.map((f, i) => (
+          <div key={i} className={styles.row}>
+            <Field id={`about-fact-${i}-value`} label="Údaj" value={f.value} onChange={(v) => setFact(i, { value: v })} error={errorFor(`home.aboutPage.facts.${i}.value`)} />
+            <Field id={`about-fact-${i}-label`} label="Popis" value={f.label} onChange={(v) => setFact(i, { label: v })} error={errorFor(`home.aboutPage.facts.${i}.label`)} />
+            <button type="button" className="btn btn-small" onClick={() => changeFacts(facts.filter((_, j) => j !== i))}>
+              Odebrat údaj {f.value || i + 1}
+            </button>
+          </div>
+        ))}
+        {facts.length < 6 ? (
+          <button type="button" className="btn btn-small" onClick={() => changeFacts([...facts, { value: '', label: '' }])}>
+            Přidat údaj
+          </button>
+        ) : null}
+      </fieldset>
       <SaveBar id="about-page" status={status} issues={issues} />
     </form>
   );

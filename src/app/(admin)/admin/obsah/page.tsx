@@ -18,7 +18,7 @@ export default async function ContentSettingsPage() {
     <div className={`container ${styles.shell}`}>
       <h1>Obsah webu</h1>
       <HomeForm initial={doc.home} />
-      <AboutPageForm initial={doc.home} shown={{ heading: about.data.heading, lead: about.data.lead, body: about.source }} />
+      <AboutPageForm initial={doc.home} shown={{ heading: about.data.heading, lead: about.data.lead, body: about.source, facts: about.data.facts }} />
       <PricingForm initial={doc.pricing} />
       <FaqForm initial={doc.faq} />
       <TestimonialsForm initial={doc.testimonials} weddings={weddings} />
