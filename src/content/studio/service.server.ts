@@ -425,3 +425,21 @@ export async function sitePhoto(db: Db, id: string): Promise<SitePhoto | null> {
     .where(and(eq(studioPhotos.id, id), isNull(studioPhotos.weddingId)));
   return row ?? null;
 }
+
+/**
+ * Removes the site's own photos she no longer uses: neither named in the settings (`keep`) nor uploaded within the
+ * last `graceMs` (one being processed or about to be saved). Run after her settings changed; rows first, then files.
+ */
+export async function pruneSitePhotos(deps: StudioDeps, keep: string[], now = new Date(), graceMs = 3_600_000): Promise<number> {
+  const { db } = deps;
+  const rows = await db
+    .select({ id: studioPhotos.id, widths: studioPhotos.variantWidths, createdAt: studioPhotos.createdAt })
+    .from(studioPhotos)
+    .where(isNull(studioPhotos.weddingId));
+  const gone = rows.filter((r) => !keep.includes(r.id) && r.createdAt.getTime() < now.getTime() - graceMs);
+  for (const photo of gone) {
+    const deleted = await db.delete(studioPhotos).where(and(eq(studioPhotos.id, photo.id), isNull(studioPhotos.weddingId))).returning({ id: studioPhotos.id });
+    if (deleted.length) await removeFiles(deps.storage, photoKeys(photo.id, photo.widths));
+  }
+  return gone.length;
+}
