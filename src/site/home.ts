@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { readContentJson } from './files';
+import { readContentJson, readRawContentJson } from './files';
 import { linkSchema, metaSchema, text } from './text';
 import { fillPlaceholders } from './text-placeholders';
 
@@ -67,4 +67,11 @@ export function getHomeContent(): HomeContent {
 export function sitePhotoIds(): string[] {
   const home = getHomeContent();
   return [home.hero.image, home.about.portrait].flatMap((img) => ('photo' in img ? [img.photo] : []));
+}
+
+/** The hero photo and the portrait as content/home.json ships them (what shows when her own are unavailable). */
+export function shippedHomeImages(): { hero: ContentImage; portrait: ContentImage } {
+  const raw = homeSchema.pick({ hero: true, about: true }).safeParse(readRawContentJson('home.json'));
+  if (!raw.success) throw new Error(`Content file home.json is invalid: ${raw.error.message}`);
+  return { hero: raw.data.hero.image, portrait: raw.data.about.portrait };
 }

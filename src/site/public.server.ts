@@ -37,7 +37,7 @@ export {
 } from './pricing';
 export { getLocations, locationsSchema, travelCost, travelRuleSchema, type LocationsContent, type TravelRule } from './locations';
 export { allFaqQuestions, faqQuestionSchema, faqSchema, getFaq, type Faq, type FaqQuestion } from './faq';
-export { contentImageSchema, getHomeContent, homeSchema, sitePhotoIds, type ContentImage, type HomeContent } from './home';
+export { contentImageSchema, getHomeContent, homeSchema, shippedHomeImages, sitePhotoIds, type ContentImage, type HomeContent } from './home';
 export { getTestimonials, testimonialSchema, testimonialsFileSchema, type Testimonial } from './testimonials';
 export {
   effectiveSettings,

@@ -306,6 +306,23 @@ describe('mail she can see, without SMTP', () => {
     await page.getByTestId('guide-mail-result').filter({ hasText: 'je uložený ve schránce' }).waitFor();
     await expectNoAxeViolations(page);
 
+    // Settings naming a photo this site does not have (imported from another one): the shipped image, never a broken one.
+    const missing = '5f0e7a2c-1b3d-4c5e-8f9a-0b1c2d3e4f5a';
+    const patched = await page.evaluate(async (id) => {
+      const res = await fetch('/api/admin/settings', {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ home: { hero: { image: { photo: id, width: 2400, height: 1600 } }, about: { portrait: { photo: id, width: 1200, height: 1500 } } } }),
+      });
+      return res.status;
+    }, missing);
+    expect(patched).toBe(200);
+    for (const path of ['/', '/omne']) {
+      const page = await html(server, path);
+      expect(page, path).not.toContain(`/api/photos/${missing}`);
+      expect(page, path).toContain('/api/placeholder/');
+    }
+
     // The outbox says so too, and opens the mail as it would have been sent.
     await page.goto(`${server.url}/admin/mail`);
     await expect(page.getByTestId('no-smtp').textContent()).resolves.toContain('nikomu neodcházejí');

@@ -55,6 +55,13 @@ export function getAboutPage(): MarkdownDoc<AboutFront> {
   };
 }
 
+/** The portrait content/pages/static/omne.md ships (shown when her own is unavailable). */
+export function aboutFilePortrait(): Pick<AboutFront, 'portrait' | 'portraitAlt'> {
+  const file = 'pages/static/omne.md';
+  const { data } = required(readMarkdownFile(file, aboutFrontSchema), file);
+  return { portrait: data.portrait, portraitAlt: data.portraitAlt };
+}
+
 export function getPrivacyPage(): MarkdownDoc<PrivacyFront> {
   const file = 'pages/static/ochrana-udaju.md';
   return required(readMarkdownFile(file, privacyFrontSchema), file);
