@@ -318,9 +318,15 @@ describe('mail she can see, without SMTP', () => {
     }, missing);
     expect(patched).toBe(200);
     for (const path of ['/', '/omne']) {
-      const page = await html(server, path);
-      expect(page, path).not.toContain(`/api/photos/${missing}`);
-      expect(page, path).toContain('/api/placeholder/');
+      // What a visitor sees: the images and their preloads (the share image of the <meta> tags is not checked).
+      await page.goto(server.url + path);
+      const sources = await page.evaluate(() =>
+        [...document.querySelectorAll('img, link[rel="preload"][as="image"]')].map((el) => `${el.getAttribute('src') ?? ''} ${el.getAttribute('srcset') ?? ''} ${el.getAttribute('imagesrcset') ?? ''}`).join('\n'),
+      );
+      expect(sources, path).not.toContain(`/api/photos/${missing}`);
+      expect(sources, path).toContain('placeholder');
+      const broken = await page.evaluate(() => [...document.querySelectorAll('img')].filter((i) => i.complete && i.naturalWidth === 0 && i.loading !== 'lazy').length);
+      expect(broken, path).toBe(0);
     }
 
     // The outbox says so too, and opens the mail as it would have been sent.
