@@ -44,7 +44,7 @@ export const homeSchema = z.object({
         .string()
         .trim()
         .min(1, { message: 'Text stránky nesmí být prázdný' })
-        .max(20_000, { message: 'Text stránky smí mít nejvýše 20 000 znaků' })
+        .max(20_000, { message: 'Text stránky smí mít nejvýše 20\u00a0000 znaků' })
         .superRefine((s, ctx) => {
           // The page fills the placeholders when it renders: an unknown one is refused now, not a broken page later.
           try {
