@@ -7,6 +7,7 @@ import { SiteFooter } from '@/ui/layout/site-footer';
 import { getSiteInfo, getTerms } from '@/site/public.server';
 import { siteUrl } from '@/platform/env';
 import { RouteEffects } from '@/ui/layout/route-effects';
+import { PublicOnly } from '@/ui/layout/public-only';
 import { SessionProvider } from '@/accounts/session-provider';
 import { getEnv } from '@/platform/env';
 import { ownBuild } from '@/platform/build/build-info.server';
@@ -51,11 +52,15 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           Přeskočit na obsah
         </a>
         <SessionProvider>
-          <SiteHeader />
+          <PublicOnly>
+            <SiteHeader />
+          </PublicOnly>
           <main id="main" tabIndex={-1}>
             {children}
           </main>
-          <SiteFooter />
+          <PublicOnly>
+            <SiteFooter />
+          </PublicOnly>
           <RouteEffects />
         </SessionProvider>
         <BuildWatcher buildId={build.id} intervalMs={env.BUILD_CHECK_INTERVAL_MS} />

@@ -134,7 +134,7 @@ export async function enterCode(db: Db, gallery: Gallery, code: string, address:
       }
     }
     if (spent) throw new VisitorError(429, 'Příliš mnoho pokusů o zadání kódu. Zkuste to prosím znovu za chvíli.', retry);
-    throw new VisitorError(401, 'Tento kód nesedí. Zkontrolujte ho prosím v e-mailu, který jste ode mě dostali.');
+    throw new VisitorError(401, 'Tento kód nesedí. Zkontrolujte ho prosím ve zprávě, ve které jste ho ode mě dostali.');
   }
   const token = randomBytes(32).toString('base64url');
   const record: VisitorRecord = { id: randomBytes(12).toString('base64url'), galleryId: gallery.id, kind, codeHash: given, email: null };

@@ -65,15 +65,18 @@ export async function mailCounts(db: Db): Promise<Record<string, number>> {
   return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
 }
 
-/** Puts a failed or pending mail back in the queue, due now. */
-export async function requeueMail(db: Db, id: number, now: Date): Promise<boolean> {
+/**
+ * Puts a failed or pending mail back in the queue, due now; with `stored` also one that was only stored because no
+ * SMTP server was configured when it was written (now that one is).
+ */
+export async function requeueMail(db: Db, id: number, now: Date, opts: { stored?: boolean } = {}): Promise<boolean> {
   const rows = await db
     .update(mailOutbox)
     .set({ status: 'pending', nextAttemptAt: now, attempts: 0 })
     .where(
       and(
         eq(mailOutbox.id, id),
-        or(inArray(mailOutbox.status, ['failed', 'pending']), and(eq(mailOutbox.status, 'sending'), lt(mailOutbox.nextAttemptAt, now))),
+        or(inArray(mailOutbox.status, opts.stored ? ['failed', 'pending', 'stored'] : ['failed', 'pending']), and(eq(mailOutbox.status, 'sending'), lt(mailOutbox.nextAttemptAt, now))),
       ),
     )
     .returning({ id: mailOutbox.id });
@@ -112,4 +115,22 @@ export async function deleteMails(db: Db, which: { address?: string; relatedIds?
   if (!parts.length) return 0;
   const gone = await db.delete(mailOutbox).where(or(...parts)).returning({ id: mailOutbox.id });
   return gone.length;
+}
+
+export interface OutboxMailFull extends OutboxMail {
+  text: string;
+  html: string | null;
+  attachments: { filename: string; contentType: string }[];
+}
+
+/** One mail as it was sent (or stored): what the recipient got. */
+export async function outboxMail(db: Db, id: number): Promise<OutboxMailFull | null> {
+  const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+  if (!row) return null;
+  return {
+    ...toOutbox(row),
+    text: row.text,
+    html: row.html,
+    attachments: (row.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType })),
+  };
 }

@@ -125,3 +125,46 @@ export async function sendMail(db: Db, msg: MailMessage): Promise<number> {
   }
   return id;
 }
+
+export type TestMailOutcome = { outcome: 'sent'; id: number } | { outcome: 'stored'; id: number } | { outcome: 'failed'; id: number; error: string };
+
+/** A Czech sentence for an SMTP failure, with the server's own words after it. */
+export function smtpErrorInCzech(err: unknown): string {
+  const e = err as { code?: unknown; responseCode?: unknown; message?: unknown };
+  const code = typeof e.code === 'string' ? e.code : '';
+  const detail = typeof e.message === 'string' ? e.message : String(err);
+  const why =
+    code === 'EAUTH'
+      ? 'SMTP server odmítl přihlášení – zkontrolujte jméno a heslo v SMTP_URL.'
+      : code === 'ECONNREFUSED' || /ECONNREFUSED/.test(detail)
+        ? 'SMTP server odmítl spojení – zkontrolujte adresu a port v SMTP_URL.'
+        : code === 'ETIMEDOUT' || code === 'ESOCKET' || code === 'ECONNECTION' || code === 'EDNS' || /ENOTFOUND|EAI_AGAIN/.test(detail)
+          ? 'Ke SMTP serveru se nepodařilo připojit – zkontrolujte adresu v SMTP_URL a síť.'
+          : code === 'EENVELOPE'
+            ? 'SMTP server odmítl odesílatele nebo adresáta – zkontrolujte MAIL_FROM a adresu.'
+            : 'SMTP server e-mail nepřijal.';
+  return `${why} (${detail})`;
+}
+
+/**
+ * The admin's "send me a test mail": recorded in the outbox like every message, but sent at once and only once,
+ * so she sees the SMTP server's answer right away (no retries hiding a wrong password for an hour).
+ */
+export async function sendTestMail(db: Db, msg: MailMessage): Promise<TestMailOutcome> {
+  const env = getEnv();
+  const id = await queueMail(db, msg);
+  if (!env.SMTP_URL) {
+    await db.update(mailOutbox).set({ status: 'stored', sentAt: new Date(), attempts: 1 }).where(eq(mailOutbox.id, id));
+    return { outcome: 'stored', id };
+  }
+  try {
+    await transport(env.SMTP_URL).sendMail({ from: env.MAIL_FROM, to: msg.to, subject: msg.subject, text: msg.text });
+    await db.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), attempts: 1, lastError: null }).where(eq(mailOutbox.id, id));
+    return { outcome: 'sent', id };
+  } catch (err) {
+    const error = smtpErrorInCzech(err);
+    await db.update(mailOutbox).set({ status: 'failed', attempts: 1, lastError: error }).where(eq(mailOutbox.id, id));
+    log.warn('mail: test mail failed', { id, to: msg.to, err });
+    return { outcome: 'failed', id, error };
+  }
+}

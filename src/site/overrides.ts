@@ -6,7 +6,7 @@
  * one set of values. Without a database (scripts, unit tests) there are no overrides: the files alone.
  */
 
-export const SECTIONS = ['photographer', 'pricing', 'faq', 'testimonials', 'terms'] as const;
+export const SECTIONS = ['photographer', 'pricing', 'faq', 'testimonials', 'terms', 'home'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 /** The content file each section overrides, and the key inside it (none: the whole file). */
@@ -16,6 +16,7 @@ export const SECTION_FILES: Record<Section, { file: string; key?: string }> = {
   faq: { file: 'faq.json' },
   testimonials: { file: 'testimonials.json' },
   terms: { file: 'terms.json' },
+  home: { file: 'home.json' },
 };
 
 export type Overrides = Partial<Record<Section, unknown>>;

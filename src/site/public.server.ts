@@ -37,9 +37,11 @@ export {
 } from './pricing';
 export { getLocations, locationsSchema, travelCost, travelRuleSchema, type LocationsContent, type TravelRule } from './locations';
 export { allFaqQuestions, faqQuestionSchema, faqSchema, getFaq, type Faq, type FaqQuestion } from './faq';
+export { contentImageSchema, getHomeContent, homeSchema, shippedHomeImages, sitePhotoIds, type ContentImage, type HomeContent } from './home';
 export { getTestimonials, testimonialSchema, testimonialsFileSchema, type Testimonial } from './testimonials';
 export {
   effectiveSettings,
+  sampleKeysLive,
   sampleValuesLive,
   importSettings,
   patchSettings,
@@ -47,6 +49,8 @@ export {
   type SettingsIssue,
   type SiteSettingsDoc,
 } from './settings.server';
+export { guideProgress, markGuide, type GuideProgress } from './guide.server';
+export { czechAccountToIban } from './bank';
 export { reloadSiteSettings, siteStartupSteps } from './startup.server';
 export { stornoTierSchema } from './terms';
 export { overridesVersion as settingsVersion } from './overrides';

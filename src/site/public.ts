@@ -6,3 +6,4 @@
 export { czechCount, czechForm, DAYS, DAYS_GEN, HOURS, MONTHS, MONTHS_GEN, PAGES, PHOTOS, PHOTOS_GEN, WEEKS, WEEKS_GEN, YEARS, YEARS_GEN, type CzechNoun } from './plural';
 export { isValidIco } from './ico';
 export { failsSlugCheck, isValidPageSlug } from './page-slug';
+export { czechAccountToIban, CZECH_ACCOUNT } from './bank';

@@ -4,6 +4,7 @@ import type { Db } from '@/db/client';
 import { log } from '@/platform/log';
 import { readRawContentJson } from './files';
 import { faqSchema } from './faq';
+import { homeSchema } from './home';
 import { siteSchema } from './identity';
 import { currentOverrides, deepMerge, isPlainObject, overlay, SECTION_FILES, SECTIONS, setOverrides, withOverrides, type Overrides, type Section } from './overrides';
 import { pricingSchema } from './pricing';
@@ -25,6 +26,8 @@ export interface SiteSettingsDoc {
   faq: Record<string, unknown>;
   testimonials: Record<string, unknown>;
   terms: Record<string, unknown>;
+  /** content/home.json: the hero's and the about teaser's texts, the hero photo and her portrait. */
+  home: Record<string, unknown>;
 }
 
 const FILE_SCHEMAS: Record<string, z.ZodType> = {
@@ -33,6 +36,7 @@ const FILE_SCHEMAS: Record<string, z.ZodType> = {
   'pricing.json': pricingSchema,
   'faq.json': faqSchema,
   'testimonials.json': testimonialsFileSchema,
+  'home.json': homeSchema,
 };
 
 export interface SettingsIssue {
@@ -66,6 +70,7 @@ export function effectiveSettings(overrides: Overrides = currentOverrides()): Si
     faq: sectionRaw('faq', overrides),
     testimonials: sectionRaw('testimonials', overrides),
     terms: sectionRaw('terms', overrides),
+    home: sectionRaw('home', overrides),
   };
 }
 
@@ -74,7 +79,7 @@ export function validateOverrides(overrides: Overrides): SettingsIssue[] {
   return withOverrides(overrides, () => {
     // The terms first, then the identity: every text's placeholders and the price list depend on them, so their
     // problems are reported alone rather than repeated by every text that reads them.
-    for (const files of [['terms.json'], ['site.json'], ['pricing.json', 'faq.json', 'testimonials.json']]) {
+    for (const files of [['terms.json'], ['site.json'], ['pricing.json', 'faq.json', 'testimonials.json', 'home.json']]) {
       const issues = files.flatMap((file) => validateFile(file, overrides));
       if (issues.length) return issues;
     }
@@ -186,20 +191,25 @@ const SAMPLE_FIELDS: { key: string; label: string }[] = [
   { key: 'phone', label: 'telefon' },
   { key: 'street', label: 'adresa' },
   { key: 'ico', label: 'IČO' },
+  { key: 'bankAccount', label: 'číslo účtu' },
 ];
 
 /**
- * Which of the photographer's details the public site still shows with the shipped sample values (the content/
- * files as delivered, or an address at example.cz/.com), for the dashboard's warning.
+ * Which of the photographer's details (keys of `photographer`) the public site still shows with the shipped sample
+ * values (the content/ files as delivered, or an address at example.cz/.com).
  */
-export function sampleValuesLive(): string[] {
+export function sampleKeysLive(): string[] {
   const shipped = sectionRaw('photographer', {});
   const live = sectionRaw('photographer', currentOverrides());
-  const out: string[] = [];
-  for (const f of SAMPLE_FIELDS) {
+  return SAMPLE_FIELDS.filter((f) => {
     const v = live[f.key];
     const sampleDomain = typeof v === 'string' && /@example\.(cz|com)$/i.test(v);
-    if (v === shipped[f.key] || sampleDomain) out.push(f.label);
-  }
-  return out;
+    return v === shipped[f.key] || sampleDomain;
+  }).map((f) => f.key);
+}
+
+/** The same as Czech labels, for the dashboard's warning. */
+export function sampleValuesLive(): string[] {
+  const keys = sampleKeysLive();
+  return SAMPLE_FIELDS.filter((f) => keys.includes(f.key)).map((f) => f.label);
 }

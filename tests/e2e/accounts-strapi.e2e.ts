@@ -79,7 +79,7 @@ describe('accounts in Strapi mode', () => {
     await setupPage.getByLabel('Heslo', { exact: true }).fill(ADMIN.password);
     await setupPage.getByLabel('Heslo znovu', { exact: true }).fill(ADMIN.password);
     await setupPage.getByRole('button', { name: 'Vytvořit administrátora' }).click();
-    await setupPage.waitForURL((u) => u.pathname === '/admin/bookings');
+    await setupPage.waitForURL((u) => u.pathname === '/admin/pruvodce');
     await setupCtx.close();
 
     // The couple on B.

@@ -89,7 +89,7 @@ describe('accounts', () => {
     await fill(page, 'Heslo', ADMIN.password);
     await fill(page, 'Heslo znovu', ADMIN.password);
     await page.getByRole('button', { name: 'Vytvořit administrátora' }).click();
-    await page.waitForURL((u) => u.pathname === '/admin/bookings');
+    await page.waitForURL((u) => u.pathname === '/admin/pruvodce');
 
     // Signed in as admin: the admin home answers 200. The link is spent.
     const home = await page.goto(`${server.url}/admin/ucet`);

@@ -55,7 +55,7 @@ describe('site settings from the browser', () => {
     await page.getByLabel('Heslo', { exact: true }).fill(ADMIN.password);
     await page.getByLabel('Heslo znovu', { exact: true }).fill(ADMIN.password);
     await page.getByRole('button', { name: 'Vytvořit administrátora' }).click();
-    await page.waitForURL((u) => u.pathname === '/admin/bookings');
+    await page.waitForURL((u) => u.pathname === '/admin/pruvodce');
 
     await page.goto(`${server.url}/admin`);
     const warning = page.getByRole('alert').filter({ hasText: 'ukázkové údaje' });

@@ -115,13 +115,22 @@ export async function signOutAction(formData: FormData): Promise<void> {
 }
 
 // ---- register ----------------------------------------------------------------------------------------------------
-const REGISTERED_MESSAGE =
+const REGISTERED_MESSAGE_MAILED =
   'Děkuji! Pokud u mě účet s tímto e-mailem ještě nemáte, poslala jsem vám odkaz pro potvrzení. Otevřete ho prosím a pak se přihlaste.';
+// Without SMTP the built-in server only stores its mails: never claim one was sent.
+const REGISTERED_MESSAGE_UNMAILED =
+  'Děkuji! Pokud u mě účet s tímto e-mailem ještě nemáte, je založený. E-maily ale web zatím neodesílá, takže odkaz pro potvrzení vám nepřijde: účet vám potvrdím sama a ozvu se vám.';
+
+/** Whether account mails leave at all: the built-in server sends through SMTP_URL; Strapi sends its own. */
+function accountMailLeaves(): boolean {
+  return accountsConfig().source !== 'builtin' || Boolean(getEnv().SMTP_URL);
+}
+const registeredMessage = () => (accountMailLeaves() ? REGISTERED_MESSAGE_MAILED : REGISTERED_MESSAGE_UNMAILED);
 
 export async function registerAction(_prev: FormState, formData: FormData): Promise<FormState> {
   if (!isFormData(formData)) return { status: 'error', message: MALFORMED_ACTION_MESSAGE };
   const values = formValues(formData, ['email']);
-  if (isBot(formData)) return { status: 'success', message: REGISTERED_MESSAGE };
+  if (isBot(formData)) return { status: 'success', message: registeredMessage() };
   const parsed = registerSchema.safeParse({
     email: formData.get('email'),
     password: formData.get('password'),
@@ -142,7 +151,7 @@ export async function registerAction(_prev: FormState, formData: FormData): Prom
       if (!accountsConfig().emailConfirmation) {
         return { status: 'error', errors: { email: 'Účet s tímto e-mailem už existuje. Přihlaste se prosím, nebo si obnovte heslo.' }, values };
       }
-      return { status: 'success', message: REGISTERED_MESSAGE };
+      return { status: 'success', message: registeredMessage() };
     }
     if (isRateLimited(err)) return { ...TOO_MANY, values };
     if (err instanceof StrapiRequestError) {
@@ -152,16 +161,19 @@ export async function registerAction(_prev: FormState, formData: FormData): Prom
   }
   // E-mail confirmation switched off: the answer carried a jwt and the client is signed in already.
   if (signedIn) redirect('/ucet?vitejte=1');
-  return { status: 'success', message: REGISTERED_MESSAGE };
+  return { status: 'success', message: registeredMessage() };
 }
 
 // ---- forgot / reset ----------------------------------------------------------------------------------------------
-const FORGOT_MESSAGE = 'Pokud u mě účet s tímto e-mailem existuje, poslala jsem na něj odkaz pro nastavení nového hesla. Odkaz platí 1 hodinu.';
+const FORGOT_MESSAGE_MAILED = 'Pokud u mě účet s tímto e-mailem existuje, poslala jsem na něj odkaz pro nastavení nového hesla. Odkaz platí 1 hodinu.';
+const FORGOT_MESSAGE_UNMAILED =
+  'E-maily web zatím neodesílá, takže odkaz pro nové heslo vám nepřijde. Napište mi prosím nebo zavolejte (kontakt najdete na stránce Kontakt) a s heslem vám pomůžu.';
+const forgotMessage = () => (accountMailLeaves() ? FORGOT_MESSAGE_MAILED : FORGOT_MESSAGE_UNMAILED);
 
 export async function forgotPasswordAction(_prev: FormState, formData: FormData): Promise<FormState> {
   if (!isFormData(formData)) return { status: 'error', message: MALFORMED_ACTION_MESSAGE };
   const values = formValues(formData, ['email']);
-  if (isBot(formData)) return { status: 'success', message: FORGOT_MESSAGE };
+  if (isBot(formData)) return { status: 'success', message: forgotMessage() };
   const parsed = forgotSchema.safeParse({ email: formData.get('email') });
   if (!parsed.success) return { status: 'error', errors: fieldErrors(parsed.error), values };
   if (!(await siteRateLimit('/auth/forgot-password'))) return { ...TOO_MANY, values };
@@ -173,7 +185,7 @@ export async function forgotPasswordAction(_prev: FormState, formData: FormData)
     // Strapi answers 500 when its mailer fails; the visitor still gets the generic answer.
     log.warn('forgot-password failed upstream', { err: err instanceof StrapiRequestError ? err.error : err });
   }
-  return { status: 'success', message: FORGOT_MESSAGE };
+  return { status: 'success', message: forgotMessage() };
 }
 
 export async function resetPasswordAction(_prev: FormState, formData: FormData): Promise<FormState> {
@@ -223,7 +235,7 @@ export async function changePasswordAction(_prev: FormState, formData: FormData)
     await client.logout();
     redirect('/ucet/prihlaseni?heslo=zmeneno');
   }
-  return { status: 'success', message: 'Heslo bylo změněno. Poslala jsem vám o tom e-mail.' };
+  return { status: 'success', message: accountMailLeaves() ? 'Heslo bylo změněno. Poslala jsem vám o tom e-mail.' : 'Heslo bylo změněno.' };
 }
 
 // ---- e-mail confirmation -----------------------------------------------------------------------------------------
@@ -243,7 +255,9 @@ export async function confirmEmailAction(_prev: FormState, formData: FormData): 
 
 export async function resendConfirmationAction(_prev: FormState, formData: FormData): Promise<FormState> {
   if (!isFormData(formData)) return { status: 'error', message: MALFORMED_ACTION_MESSAGE };
-  const message = 'Pokud je tento e-mail u mě registrovaný a ještě nepotvrzený, poslala jsem na něj nový odkaz.';
+  const message = accountMailLeaves()
+    ? 'Pokud je tento e-mail u mě registrovaný a ještě nepotvrzený, poslala jsem na něj nový odkaz.'
+    : 'E-maily web zatím neodesílá, takže nový odkaz pro potvrzení vám nepřijde. Účet vám potvrdím sama a ozvu se vám.';
   const values = formValues(formData, ['email']);
   if (isBot(formData)) return { status: 'success', message };
   const parsed = forgotSchema.safeParse({ email: formData.get('email') });

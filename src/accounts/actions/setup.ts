@@ -41,5 +41,6 @@ export async function adminSetupAction(_prev: FormState, formData: FormData): Pr
   } catch {
     redirect('/admin/login');
   }
-  redirect('/admin/bookings');
+  // Straight on to the first-run guide: her details, her photos, a test mail.
+  redirect('/admin/pruvodce');
 }

@@ -275,3 +275,23 @@ export async function deleteUserById(db: Db, id: number): Promise<boolean> {
   const gone = await db.delete(authUsers).where(eq(authUsers.id, id)).returning({ id: authUsers.id });
   return gone.length > 0;
 }
+
+/** Couples' built-in accounts still waiting for their e-mail confirmation (newest first), for the admin. */
+export async function unconfirmedAccounts(db: Db, limit: number): Promise<{ id: number; email: string; createdAt: Date }[]> {
+  return db
+    .select({ id: authUsers.id, email: authUsers.email, createdAt: authUsers.createdAt })
+    .from(authUsers)
+    .where(and(eq(authUsers.confirmed, false), eq(authUsers.blocked, false)))
+    .orderBy(sql`${authUsers.createdAt} DESC`)
+    .limit(limit);
+}
+
+/** Marks an account's e-mail confirmed (the admin vouches for it); false when there was no such unconfirmed account. */
+export async function confirmAccount(db: Db, userId: number): Promise<string | null> {
+  const [row] = await db
+    .update(authUsers)
+    .set({ confirmed: true, updatedAt: new Date() })
+    .where(and(eq(authUsers.id, userId), eq(authUsers.confirmed, false)))
+    .returning({ email: authUsers.email });
+  return row?.email ?? null;
+}

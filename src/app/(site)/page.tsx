@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import { getHomeContent } from '@/content/pages/home';
 import { resolveContentImage } from '@/content/pages/images';
-import { getPricing, getSiteInfo } from '@/site/public.server';
+import { getPricing, getSiteInfo, shippedHomeImages } from '@/site/public.server';
+import { ownPhotoOr } from '@/content/pages/site-photos.server';
 import { getWeddings } from '@/content/registry.server';
 import { siteUrl } from '@/platform/env';
 import { AboutTeaser } from '@/content/ui/home/about-teaser';
@@ -28,13 +29,15 @@ export default async function HomePage() {
   const day = (d: string) => (/^\d{4}-\d{2}-\d{2}$/.test(d) ? d : '');
   const newest = weddings.filter((w) => !w.favorite).sort((x, y) => day(y.date).localeCompare(day(x.date)) || y.year - x.year);
   const favourites = [...picked, ...newest.slice(0, Math.max(0, 3 - picked.length))];
-  const heroImage = resolveContentImage(home.hero.image, home.hero.imageAlt);
+  const shipped = shippedHomeImages();
+  const [heroRef, portraitRef] = await Promise.all([ownPhotoOr(home.hero.image, shipped.hero), ownPhotoOr(home.about.portrait, shipped.portrait)]);
+  const heroImage = resolveContentImage(heroRef, home.hero.imageAlt);
   const base = siteUrl().replace(/\/+$/, '');
   return (
     <>
       <Hero hero={home.hero} image={heroImage} ctaHref={site.cta.href} />
       <FavouriteWeddings content={home.favourites} weddings={favourites} />
-      <AboutTeaser content={home.about} portrait={resolveContentImage(home.about.portrait, home.about.portraitAlt)} />
+      <AboutTeaser content={home.about} portrait={resolveContentImage(portraitRef, home.about.portraitAlt)} />
       <TestimonialsSection content={home.testimonials} />
       <PricingTeaser content={home.pricing} pricing={pricing} />
       <ContactTeaser content={home.contact} site={site} ctaHref={site.cta.href} />

@@ -1,5 +1,6 @@
 import QRCode from 'qrcode';
 import { formatCzechDate, formatCzechDateTimeLong } from '@/platform/dates';
+import { getEnv } from '@/platform/env';
 import { formatKc } from '../money';
 import type { ContractView } from '../service.server';
 import { AcceptContractForm } from './accept-form';
@@ -15,7 +16,8 @@ export async function ContractPage({ view, token }: { view: ContractView; token:
       <h1>{s.title}</h1>
       {view.status === 'accepted' ? (
         <p className="notice notice-ok" role="status" data-testid="contract-accepted">
-          Smlouvu jste přijali {view.acceptedAt ? formatCzechDateTimeLong(new Date(view.acceptedAt)) : ''} ({view.acceptedNames}). Podepsané PDF jsem vám poslala e-mailem.
+          Smlouvu jste přijali {view.acceptedAt ? formatCzechDateTimeLong(new Date(view.acceptedAt)) : ''} ({view.acceptedNames}).{' '}
+          {getEnv().SMTP_URL ? 'Podepsané PDF jsem vám poslala e-mailem.' : 'Podepsané PDF si stáhněte níže na této stránce.'}
         </p>
       ) : null}
 

@@ -1,4 +1,5 @@
 'use server';
+import { getEnv } from '@/platform/env';
 import { isFormData, MALFORMED_ACTION_MESSAGE, previousAttempt } from '@/platform/action-args';
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
@@ -69,7 +70,7 @@ export async function resendMailAction(formData: FormData): Promise<void> {
   const target = typeof back === 'string' && /^\/admin\/[a-z0-9/-]*$/.test(back) ? back : '/admin/mail';
   if (id.success) {
     const { db } = await adminDeps();
-    if (await requeueMail(db, id.data, new Date())) deliverAfterResponse(db, [id.data]);
+    if (await requeueMail(db, id.data, new Date(), { stored: Boolean(getEnv().SMTP_URL) })) deliverAfterResponse(db, [id.data]);
   }
   revalidatePath(target);
   redirect(`${target}?odeslano=1`);

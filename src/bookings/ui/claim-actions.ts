@@ -6,6 +6,7 @@ import type { FormStateBase as FormState } from '@/platform/form-state';
 import { hitRateLimit } from '@/platform/rate-limit.server';
 import { deliverPendingMail } from '@/platform/mail.server';
 import { log } from '@/platform/log';
+import { getEnv } from '@/platform/env';
 import { claimInquiry, claimTokensForEmail, type ClaimOwner } from '../claims.server';
 import { queueClaimLinksMail } from '../claim-mail.server';
 
@@ -26,6 +27,8 @@ export async function claimInquiryAction(_prev: FormState, formData: FormData): 
   redirect(`/ucet?pripojeno=${encodeURIComponent(result.reference)}`);
 }
 
+const CLAIM_LINKS_UNSENT =
+  'E-maily web zatím neodesílá, takže odkazy pro připojení poptávek vám nepřijdou. Napište mi prosím a domluvíme se.';
 const CLAIM_LINKS_SENT =
   'Pokud mi z vaší adresy přišly poptávky, poslala jsem na ni odkazy pro jejich připojení. Otevřete je prosím, dokud jste přihlášeni.';
 
@@ -48,5 +51,7 @@ export async function requestClaimLinksAction(_prev: FormState, formData: FormDa
     log.error('claim links could not be prepared', { err });
     return { status: 'error', message: 'Odkazy se teď nepodařilo připravit. Zkuste to prosím za chvíli znovu.' };
   }
+  // Without SMTP the links are only stored: say so instead of pointing the couple to their mailbox.
+  if (!getEnv().SMTP_URL) return { status: 'success', message: CLAIM_LINKS_UNSENT };
   return { status: 'success', message: CLAIM_LINKS_SENT };
 }

@@ -10,8 +10,8 @@ function couple(i: InquiryListItem): string {
 }
 
 /** Inquiries as a table on wide screens and as cards on phones. */
-export function InquiryList({ items, caption }: { items: InquiryListItem[]; caption: string }) {
-  if (!items.length) return <p className="muted">Žádné poptávky.</p>;
+export function InquiryList({ items, caption, empty = 'Žádné poptávky.' }: { items: InquiryListItem[]; caption: string; empty?: string }) {
+  if (!items.length) return <p className="muted">{empty}</p>;
   return (
     <>
       <div className={`table-wrap ${styles.tableView}`}>

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { readMarkdownFile, type MarkdownDoc } from './markdown';
+import { fillMarkdown, readMarkdownFile, type MarkdownDoc } from './markdown';
+import { renderMarkdown } from '../markdown';
+import { getHomeContent } from './home';
 import { linkSchema, metaSchema, text } from '@/site/public.server';
 import { contentImageSchema } from './images';
 import { ISO_DATE } from '@/platform/dates';
@@ -34,9 +36,30 @@ function required<T>(doc: MarkdownDoc<T> | null, file: string): MarkdownDoc<T> {
   return doc;
 }
 
+/**
+ * The about page: content/pages/static/omne.md, with what she wrote in the admin (the `home` settings'
+ * `aboutPage`: heading, lead, Markdown body — rendered as untrusted Markdown, no raw HTML) and her uploaded portrait
+ * (the home page's) over it.
+ */
 export function getAboutPage(): MarkdownDoc<AboutFront> {
   const file = 'pages/static/omne.md';
-  return required(readMarkdownFile(file, aboutFrontSchema), file);
+  const doc = required(readMarkdownFile(file, aboutFrontSchema), file);
+  const home = getHomeContent();
+  const own = home.aboutPage;
+  const portrait = 'photo' in home.about.portrait ? { portrait: home.about.portrait, portraitAlt: home.about.portraitAlt } : {};
+  if (!own && !('portrait' in portrait)) return doc;
+  return {
+    data: { ...doc.data, ...portrait, ...(own?.heading ? { heading: own.heading } : {}), ...(own?.lead ? { lead: own.lead } : {}), ...(own?.facts ? { facts: own.facts } : {}) },
+    source: own?.body ?? doc.source,
+    html: own?.body ? renderMarkdown(fillMarkdown(own.body)) : doc.html,
+  };
+}
+
+/** The portrait content/pages/static/omne.md ships (shown when her own is unavailable). */
+export function aboutFilePortrait(): Pick<AboutFront, 'portrait' | 'portraitAlt'> {
+  const file = 'pages/static/omne.md';
+  const { data } = required(readMarkdownFile(file, aboutFrontSchema), file);
+  return { portrait: data.portrait, portraitAlt: data.portraitAlt };
 }
 
 export function getPrivacyPage(): MarkdownDoc<PrivacyFront> {

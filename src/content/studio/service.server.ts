@@ -1,9 +1,10 @@
 import 'server-only';
 import { createHash, randomUUID } from 'node:crypto';
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { isUniqueViolation, type Db } from '@/db/client';
 import { studioPhotos, studioPosts, studioWeddingSlugs, studioWeddings } from '@/db/schema';
 import { log } from '@/platform/log';
+import { sitePhotoIds } from '@/site/public.server';
 import type { Storage } from '@/platform/storage/types';
 import { slugify } from '../normalize';
 import { conflict, notFound, storageUnavailable, validation, StudioError } from './errors';
@@ -297,7 +298,7 @@ export async function updatePhoto(deps: StudioDeps, id: string, patch: PhotoPatc
     .from(studioPhotos)
     .innerJoin(studioWeddings, eq(studioWeddings.id, studioPhotos.weddingId))
     .where(eq(studioPhotos.id, id));
-  if (!row) throw notFound(PHOTO_NOT_FOUND);
+  if (!row?.weddingId) throw notFound(PHOTO_NOT_FOUND);
   if (patch.alt !== undefined && !patch.alt && row.published) {
     throw validation('Zveřejněná svatba musí mít u každé fotografie popis (alt). Nejdřív ji skryjte, nebo popis vyplňte.', { field: 'alt' });
   }
@@ -316,14 +317,16 @@ export async function deletePhoto(deps: StudioDeps, id: string): Promise<void> {
   const { db } = deps;
   const [photo] = await db.select({ weddingId: studioPhotos.weddingId, widths: studioPhotos.variantWidths }).from(studioPhotos).where(eq(studioPhotos.id, id));
   if (!photo) throw notFound(PHOTO_NOT_FOUND);
+  const weddingId = photo.weddingId;
+  if (!weddingId) throw notFound(PHOTO_NOT_FOUND); // the site's own photos are not edited here
   await db.transaction(async (tx) => {
-    await tx.update(studioWeddings).set({ coverPhotoId: null, updatedAt: new Date() }).where(and(eq(studioWeddings.id, photo.weddingId), eq(studioWeddings.coverPhotoId, id)));
+    await tx.update(studioWeddings).set({ coverPhotoId: null, updatedAt: new Date() }).where(and(eq(studioWeddings.id, weddingId), eq(studioWeddings.coverPhotoId, id)));
     await tx.delete(studioPhotos).where(eq(studioPhotos.id, id));
     // A published wedding whose last photo is gone goes back to draft (it would show an empty gallery).
     await tx
       .update(studioWeddings)
       .set({ published: false, updatedAt: new Date() })
-      .where(and(eq(studioWeddings.id, photo.weddingId), sql`NOT EXISTS (SELECT 1 FROM studio_photos p WHERE p.wedding_id = ${photo.weddingId} AND p.status = 'ready')`));
+      .where(and(eq(studioWeddings.id, weddingId), sql`NOT EXISTS (SELECT 1 FROM studio_photos p WHERE p.wedding_id = ${weddingId} AND p.status = 'ready')`));
   });
   deps.invalidate();
   await removeFiles(deps.storage, photoKeys(id, photo.widths));
@@ -335,8 +338,9 @@ export async function deletePhoto(deps: StudioDeps, id: string): Promise<void> {
  * hidden wedding (the admin only); null — not ready or unknown.
  */
 /**
- * A ready photo is public while its wedding is published or while it is the cover of a published blog post (a post
- * may take its cover from a wedding kept as a draft); otherwise only the admin previews it.
+ * A ready photo is public while its wedding is published, while it is the cover of a published blog post (a post
+ * may take its cover from a wedding kept as a draft) or while it is one of the site's own photos; otherwise only the
+ * admin previews it.
  */
 export async function photoVisibility(db: Db, id: string): Promise<'public' | 'preview' | null> {
   const rows = await db
@@ -345,10 +349,11 @@ export async function photoVisibility(db: Db, id: string): Promise<'public' | 'p
       coverOfPublishedPost: sql<boolean>`exists (select 1 from ${studioPosts} where ${studioPosts.coverPhotoId} = ${studioPhotos.id} and ${studioPosts.published})`,
     })
     .from(studioPhotos)
-    .innerJoin(studioWeddings, eq(studioWeddings.id, studioPhotos.weddingId))
+    .leftJoin(studioWeddings, eq(studioWeddings.id, studioPhotos.weddingId))
     .where(and(eq(studioPhotos.id, id), eq(studioPhotos.status, 'ready')));
   if (!rows[0]) return null;
-  return rows[0].published || rows[0].coverOfPublishedPost ? 'public' : 'preview';
+  // The site's own photos (hero, portrait) belong to no wedding: public while her settings name them.
+  return rows[0].published || rows[0].coverOfPublishedPost || sitePhotoIds().includes(id) ? 'public' : 'preview';
 }
 
 export async function readyPhotoExists(db: Db, id: string): Promise<boolean> {
@@ -356,3 +361,85 @@ export async function readyPhotoExists(db: Db, id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
+
+export interface SitePhoto {
+  id: string;
+  status: PhotoStatus;
+  width: number | null;
+  height: number | null;
+  /** Why processing failed (Czech), when it did. */
+  error: string | null;
+}
+
+/**
+ * One of the site's own photos (the home page's hero, her portrait): the same checks, storage and processing queue
+ * as a wedding's photo, but it belongs to no wedding. The same file uploaded again is the same photo. It becomes
+ * public only once her settings name it (photoVisibility).
+ */
+export async function uploadSitePhoto(deps: StudioDeps, input: UploadInput): Promise<SitePhoto> {
+  const { db, storage } = deps;
+  if (input.body.length > MAX_UPLOAD_BYTES) throw tooLarge();
+  if (input.body.length === 0) throw validation('Soubor je prázdný.', { field: 'file' });
+  const hash = createHash('sha256').update(input.body).digest('hex');
+  const [dup] = await db.select({ id: studioPhotos.id }).from(studioPhotos).where(and(isNull(studioPhotos.weddingId), eq(studioPhotos.contentHash, hash)));
+  if (dup) {
+    const existing = await sitePhoto(db, dup.id);
+    if (existing && existing.status !== 'failed') return existing;
+  }
+  const inspected = await inspectUpload(input.body);
+  const id = randomUUID();
+  const key = originalKey(id);
+  try {
+    await withTimeout(storage.put(key, input.body, inspected.contentType), deps.storageTimeoutMs ?? 60_000);
+  } catch (err) {
+    log.warn('studio: storing a site photo failed', { key, err });
+    void storage.delete(key).catch(() => undefined);
+    throw storageUnavailable();
+  }
+  try {
+    await db.insert(studioPhotos).values({
+      id,
+      weddingId: null,
+      position: 0,
+      originalKey: key,
+      originalName: input.fileName,
+      contentType: inspected.contentType,
+      contentHash: hash,
+      sizeBytes: input.body.length,
+      width: inspected.width,
+      height: inspected.height,
+    });
+  } catch (err) {
+    await removeFiles(storage, [key]);
+    throw err;
+  }
+  deps.kick?.();
+  return { id, status: 'processing', width: inspected.width, height: inspected.height, error: null };
+}
+
+/** A site photo's processing state (null: no such photo, or one of a wedding's). */
+export async function sitePhoto(db: Db, id: string): Promise<SitePhoto | null> {
+  const [row] = await db
+    .select({ id: studioPhotos.id, status: studioPhotos.status, width: studioPhotos.width, height: studioPhotos.height, error: studioPhotos.error })
+    .from(studioPhotos)
+    .where(and(eq(studioPhotos.id, id), isNull(studioPhotos.weddingId)));
+  return row ?? null;
+}
+
+/**
+ * Removes the site's own photos she no longer uses: neither named in the settings (`keep`) nor uploaded within the
+ * last `graceMs` (one being processed or about to be saved). Run after her settings changed; rows first, then files.
+ */
+export async function pruneSitePhotos(deps: StudioDeps, keep: string[], now = new Date(), graceMs = 3_600_000): Promise<number> {
+  const { db } = deps;
+  const rows = await db
+    .select({ id: studioPhotos.id, widths: studioPhotos.variantWidths, createdAt: studioPhotos.createdAt })
+    .from(studioPhotos)
+    .where(isNull(studioPhotos.weddingId));
+  const gone = rows.filter((r) => !keep.includes(r.id) && r.createdAt.getTime() < now.getTime() - graceMs);
+  for (const photo of gone) {
+    const deleted = await db.delete(studioPhotos).where(and(eq(studioPhotos.id, photo.id), isNull(studioPhotos.weddingId))).returning({ id: studioPhotos.id });
+    if (deleted.length) await removeFiles(deps.storage, photoKeys(photo.id, photo.widths));
+  }
+  return gone.length;
+}

@@ -34,9 +34,8 @@ export const studioPhotos = pgTable(
   'studio_photos',
   {
     id: text('id').primaryKey(),
-    weddingId: text('wedding_id')
-      .notNull()
-      .references(() => studioWeddings.id, { onDelete: 'cascade' }),
+    /** Null for the site's own photos (hero, portrait): migration 0150_site_photos.sql. */
+    weddingId: text('wedding_id').references(() => studioWeddings.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     status: text('status', { enum: ['processing', 'ready', 'failed'] }).notNull().default('processing'),
     originalKey: text('original_key').notNull(),

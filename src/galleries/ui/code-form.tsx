@@ -34,7 +34,7 @@ export function CodeForm({ slug }: { slug: string }) {
       <div className="field">
         <label htmlFor="gallery-code">Přístupový kód</label>
         <span id="gallery-code-hint" className="hint">
-          Najdete ho v e-mailu, ve kterém jsem vám poslala odkaz na galerii.
+          Dostali jste ho ode mě spolu s odkazem na galerii.
         </span>
         <input
           id="gallery-code"

@@ -1,4 +1,5 @@
 'use client';
+import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { isValidIco } from '@/site/public';
@@ -11,12 +12,12 @@ import styles from './settings.module.css';
  */
 
 type Json = Record<string, unknown>;
-export type SettingsDoc = { photographer: Json; pricing: Json; faq: Json; testimonials: Json; terms: Json };
+export type SettingsDoc = { photographer: Json; pricing: Json; faq: Json; testimonials: Json; terms: Json; home: Json };
 type Issue = { field: string; message: string };
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 
-function useSave(section: keyof SettingsDoc) {
+export function useSave(section: keyof SettingsDoc) {
   const router = useRouter();
   const [issues, setIssues] = useState<Issue[]>([]);
   const [status, setStatus] = useState<'idle' | 'saving' | 'saved' | 'failed'>('idle');
@@ -49,7 +50,7 @@ function useSave(section: keyof SettingsDoc) {
   return { save, issues, status, errorFor };
 }
 
-function SaveBar({ id, status, issues, label = 'Uložit' }: { id: string; status: string; issues: Issue[]; label?: string }) {
+export function SaveBar({ id, status, issues, label = 'Uložit' }: { id: string; status: string; issues: Issue[]; label?: string }) {
   return (
     <div className={styles.saveBar}>
       <button type="submit" className="btn btn-primary" aria-disabled={status === 'saving'}>
@@ -74,7 +75,7 @@ function SaveBar({ id, status, issues, label = 'Uložit' }: { id: string; status
   );
 }
 
-function Field({ id, label, value, onChange, error, hint, type = 'text', ...rest }: { id: string; label: ReactNode; value: string; onChange: (v: string) => void; error?: string; hint?: string; type?: string; required?: boolean; min?: number; max?: number; inputMode?: 'numeric' | 'email' | 'tel' }) {
+export function Field({ id, label, value, onChange, error, hint, type = 'text', ...rest }: { id: string; label: ReactNode; value: string; onChange: (v: string) => void; error?: string; hint?: string; type?: string; required?: boolean; min?: number; max?: number; inputMode?: 'numeric' | 'email' | 'tel' }) {
   const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
@@ -94,7 +95,7 @@ function Field({ id, label, value, onChange, error, hint, type = 'text', ...rest
   );
 }
 
-function Area({ id, label, value, onChange, error, hint }: { id: string; label: ReactNode; value: string; onChange: (v: string) => void; error?: string; hint?: string }) {
+export function Area({ id, label, value, onChange, error, hint }: { id: string; label: ReactNode; value: string; onChange: (v: string) => void; error?: string; hint?: string }) {
   const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
@@ -446,5 +447,110 @@ export function ExportImport() {
       </div>
       <p role={failed ? 'alert' : 'status'}>{message}</p>
     </section>
+  );
+}
+
+const PLACEHOLDER_HINT = 'Smí obsahovat {{name}}, {{firstName}}, {{city}} a další zástupné značky; web je nahradí vašimi údaji.';
+
+/** The home page's texts: the hero's lines and the "about me" teaser (the photos are set in the guide, /admin/pruvodce). */
+export function HomeForm({ initial }: { initial: Json }) {
+  const hero = (initial.hero ?? {}) as Json;
+  const about = (initial.about ?? {}) as Json;
+  const [eyebrow, setEyebrow] = useState(str(hero.eyebrow));
+  const [heading, setHeading] = useState(str(hero.heading));
+  const [aboutHeading, setAboutHeading] = useState(str(about.heading));
+  const [paragraphs, setParagraphs] = useState((Array.isArray(about.paragraphs) ? (about.paragraphs as unknown[]).map(str) : []).join('\n\n'));
+  const { save, issues, status, errorFor } = useSave('home');
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const paras = paragraphs
+      .split(/\n\s*\n/)
+      .map((p) => p.replace(/\s+/g, ' ').trim())
+      .filter(Boolean);
+    void save({ hero: { eyebrow: eyebrow.trim(), heading: heading.trim() }, about: { heading: aboutHeading.trim(), paragraphs: paras } });
+  }
+  return (
+    <form onSubmit={submit} noValidate className={styles.form} aria-labelledby="home-title">
+      <h2 id="home-title">Úvodní stránka</h2>
+      <p>
+        Úvodní fotografii a portrét nahrajete v <Link href="/admin/pruvodce">průvodci nastavením</Link>.
+      </p>
+      <Field id="home-hero-eyebrow" label="Řádek nad nadpisem" value={eyebrow} onChange={setEyebrow} error={errorFor('home.hero.eyebrow')} />
+      <Field id="home-hero-heading" label="Hlavní nadpis" value={heading} onChange={setHeading} error={errorFor('home.hero.heading')} />
+      <Field id="home-about-heading" label="Nadpis části „O mně“" value={aboutHeading} onChange={setAboutHeading} error={errorFor('home.about.heading')} hint={PLACEHOLDER_HINT} />
+      <Area id="home-about-paragraphs" label="Text části „O mně“ (odstavce oddělte prázdným řádkem)" value={paragraphs} onChange={setParagraphs} error={errorFor('home.about.paragraphs')} hint={PLACEHOLDER_HINT} />
+      <SaveBar id="home" status={status} issues={issues} />
+    </form>
+  );
+}
+
+/** The about page (/omne): its heading, lead and Markdown text; starts with what the page shows now. */
+type Fact = { value: string; label: string };
+
+export function AboutPageForm({ initial, shown }: { initial: Json; shown: { heading: string; lead: string; body: string; facts: Fact[] } }) {
+  const own = (initial.aboutPage ?? {}) as Json;
+  const [facts, setFacts] = useState<Fact[]>(Array.isArray(own.facts) ? (own.facts as Fact[]) : shown.facts);
+  const [touched, setTouched] = useState<Set<string>>(new Set());
+  const touch = (k: string) => setTouched((t) => (t.has(k) ? t : new Set([...t, k])));
+  const [heading, setHeadingValue] = useState(str(own.heading) || shown.heading);
+  const [lead, setLeadValue] = useState(str(own.lead) || shown.lead);
+  const [body, setBodyValue] = useState(str(own.body) || shown.body);
+  const edit = (k: string, set: (v: string) => void) => (v: string) => {
+    touch(k);
+    set(v);
+  };
+  const setHeading = edit('heading', setHeadingValue);
+  const setLead = edit('lead', setLeadValue);
+  const setBody = edit('body', setBodyValue);
+  const changeFacts = (next: Fact[]) => {
+    touch('facts');
+    setFacts(next);
+  };
+  const setFact = (i: number, patch: Partial<Fact>) => changeFacts(facts.map((f, j) => (j === i ? { ...f, ...patch } : f)));
+  const { save, issues, status, errorFor } = useSave('home');
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    // Only what she changed is saved: untouched parts keep following the file, whose texts fill their
+    // {{placeholders}} (her name, the delivery weeks) anew whenever those change.
+    const kept = facts.map((f) => ({ value: f.value.trim(), label: f.label.trim() })).filter((f) => f.value || f.label);
+    const value: Json = {};
+    if (touched.has('heading')) value.heading = heading.trim();
+    if (touched.has('lead')) value.lead = lead.trim();
+    if (touched.has('body')) value.body = body.trim();
+    if (touched.has('facts')) value.facts = kept;
+    void save({ aboutPage: value });
+  }
+  return (
+    <form onSubmit={submit} noValidate className={styles.form} aria-labelledby="about-page-title">
+      <h2 id="about-page-title">Stránka O mně</h2>
+      <Field id="about-page-heading" label="Nadpis" value={heading} onChange={setHeading} error={errorFor('home.aboutPage.heading')} />
+      <Area id="about-page-lead" label="Úvodní odstavec" value={lead} onChange={setLead} error={errorFor('home.aboutPage.lead')} />
+      <Area
+        id="about-page-body"
+        label="Text stránky (Markdown: ## nadpis, **tučně**, odstavce oddělte prázdným řádkem)"
+        value={body}
+        onChange={setBody}
+        error={errorFor('home.aboutPage.body')}
+        hint={PLACEHOLDER_HINT}
+      />
+      <fieldset className={styles.list}>
+        <legend>Údaje vedle textu (např. „2015“ – „fotím svatby od roku“)</legend>
+        {facts.map((f, i) => (
+          <div key={i} className={styles.row}>
+            <Field id={`about-fact-${i}-value`} label="Údaj" value={f.value} onChange={(v) => setFact(i, { value: v })} error={errorFor(`home.aboutPage.facts.${i}.value`)} />
+            <Field id={`about-fact-${i}-label`} label="Popis" value={f.label} onChange={(v) => setFact(i, { label: v })} error={errorFor(`home.aboutPage.facts.${i}.label`)} />
+            <button type="button" className="btn btn-small" onClick={() => changeFacts(facts.filter((_, j) => j !== i))}>
+              Odebrat údaj {f.value || i + 1}
+            </button>
+          </div>
+        ))}
+        {facts.length < 6 ? (
+          <button type="button" className="btn btn-small" onClick={() => changeFacts([...facts, { value: '', label: '' }])}>
+            Přidat údaj
+          </button>
+        ) : null}
+      </fieldset>
+      <SaveBar id="about-page" status={status} issues={issues} />
+    </form>
   );
 }

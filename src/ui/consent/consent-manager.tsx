@@ -1,5 +1,6 @@
 'use client';
 import { usePathname } from 'next/navigation';
+import { isAdminPath } from '@/ui/layout/public-only';
 import { useEffect, useRef, useState } from 'react';
 import { CONSENT_COOKIE, CONSENT_EVENT, PREFERENCES_EVENT, loadConsentRuntime, type ConsentDetail, type PreferencesDetail } from './consent-events';
 import { ConsentBanner, type ConsentAnswer } from './consent-banner';
@@ -112,6 +113,8 @@ export function ConsentManager({ measurementId, config, texts }: { measurementId
     window.gtag?.('event', 'page_view', { page_path: pathname });
   }, [analytics, pathname, measurementId, cookieMonths]);
 
-  if (!needsChoice || preferencesOpen) return null;
+  // Not over the admin's forms (the setup form on a phone): her section sets no optional cookie, and the banner
+  // waits for her first public page.
+  if (!needsChoice || preferencesOpen || isAdminPath(pathname)) return null;
   return <ConsentBanner texts={texts} busy={busy} onAnswer={answer} />;
 }

@@ -9,7 +9,9 @@ import { InquiryList } from '@/bookings/ui/inquiry-list';
 import { rotateCalendarTokenAction } from '@/bookings/actions/admin';
 import styles from '@/bookings/ui/admin.module.css';
 import { type SearchParams } from '@/platform/search-params';
-import { sampleValuesLive } from '@/site/public.server';
+import { guideProgress, sampleValuesLive } from '@/site/public.server';
+import { getDb } from '@/db/db.server';
+import { getEnv } from '@/platform/env';
 import { ContentOutageBanner } from '@/content/ui/status/content-outage-banner';
 import { BackupCard } from '@/operations/public.server';
 
@@ -23,10 +25,18 @@ export default async function AdminDashboard({ searchParams }: { searchParams: P
   const { counts, upcoming, fresh, mails, token } = await dashboardData(localToday());
   const feedUrl = `${siteUrl()}/api/calendar/${token}.ics`;
   const samples = sampleValuesLive();
-  const mailProblems = (mails.failed ?? 0) + (mails.pending ?? 0);
+  // Never sent: failed, waiting for a retry, being sent, or only stored because no SMTP server is configured.
+  const unsent = (mails.failed ?? 0) + (mails.pending ?? 0) + (mails.sending ?? 0) + (mails.stored ?? 0);
+  const smtp = Boolean(getEnv().SMTP_URL);
+  const guide = await guideProgress(await getDb());
   return (
     <div className={`container ${styles.shell}`}>
       <h1>Přehled</h1>
+      {!guide.finished ? (
+        <p className="notice" data-testid="guide-link">
+          Web ještě není celý váš. <Link href="/admin/pruvodce">Dokončit nastavení webu</Link>
+        </p>
+      ) : null}
       {samples.length ? (
         <div role="alert" className={styles.warning}>
           <p>
@@ -47,14 +57,14 @@ export default async function AdminDashboard({ searchParams }: { searchParams: P
         ))}
         <li className={styles.stat}>
           <Link href="/admin/mail">
-            <span className={styles.statValue}>{mailProblems}</span>
-            <span className={styles.statLabel}>E-maily čekající na odeslání</span>
+            <span className={styles.statValue} data-testid="unsent-mails">{unsent}</span>
+            <span className={styles.statLabel}>{smtp ? 'Neodeslané e-maily' : 'Neodeslané e-maily (SMTP není nastavené)'}</span>
           </Link>
         </li>
       </ul>
       <section aria-labelledby="upcoming-title" className="section" style={{ paddingTop: 0 }}>
         <h2 id="upcoming-title">Nadcházející svatby</h2>
-        <InquiryList items={upcoming} caption="Nadcházející blokované a potvrzené svatby" />
+        <InquiryList items={upcoming} caption="Nadcházející blokované a potvrzené svatby" empty="Žádné nadcházející svatby: zatím žádná poptávka nemá blokovaný ani potvrzený termín." />
       </section>
       <section aria-labelledby="new-title" className="section" style={{ paddingTop: 0 }}>
         <h2 id="new-title">Nové poptávky</h2>

@@ -13,14 +13,16 @@ export function AboutView({ front, html, portrait }: { front: AboutFront; html: 
           <p className="eyebrow">{front.eyebrow}</p>
           <h1>{front.heading}</h1>
           <p className="lead">{front.lead}</p>
-          <dl className={styles.facts}>
-            {front.facts.map((f) => (
-              <div key={f.label}>
-                <dt>{f.label}</dt>
-                <dd>{f.value}</dd>
-              </div>
-            ))}
-          </dl>
+          {front.facts.length ? (
+            <dl className={styles.facts}>
+              {front.facts.map((f, i) => (
+                <div key={`${i}-${f.label}`}>
+                  <dt>{f.label}</dt>
+                  <dd>{f.value}</dd>
+                </div>
+              ))}
+            </dl>
+          ) : null}
         </div>
         <div className={styles.aboutPortrait}>{portrait}</div>
       </header>

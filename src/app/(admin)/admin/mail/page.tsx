@@ -7,21 +7,38 @@ import { formatCzechDateTime } from '@/platform/dates';
 import { resendMailAction } from '@/bookings/actions/admin';
 import styles from '@/bookings/ui/admin.module.css';
 import { type SearchParams } from '@/platform/search-params';
+import { UnconfirmedAccounts } from '@/accounts/ui/unconfirmed-accounts';
+import { MAIL_STATUS } from './mail-status';
 
 export const metadata: Metadata = { title: 'E-maily' };
 
-const MAIL_STATUS: Record<string, string> = { pending: 'Čeká', sending: 'Odesílá se', sent: 'Odesláno', stored: 'Uloženo', failed: 'Selhalo' };
 
 export default async function MailOutboxPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   await requireAdmin();
   const sp = await searchParams;
   const onlyProblems = sp.problemy === '1';
   const { mails, counts, inquiryIds: links } = await outboxData(onlyProblems);
+  const smtp = Boolean(getEnv().SMTP_URL);
   return (
     <div className={`container ${styles.shell}`}>
       <h1>E-maily</h1>
-      {!getEnv().SMTP_URL ? (
-        <p className="notice">SMTP není nastaveno (SMTP_URL): e-maily se jen ukládají sem a nikam se neodesílají.</p>
+      {!smtp ? (
+        <div className="notice" data-testid="no-smtp">
+          <p>
+            <strong>Odesílání e-mailů není nastavené.</strong> E-maily (odpovědi párům, odkazy k účtům, upozornění na poptávky) se jen
+            ukládají sem a nikomu neodcházejí; páry je nedostanou. Odesílání zapnete proměnnými prostředí <code>SMTP_URL</code> a{' '}
+            <code>MAIL_FROM</code> a restartem serveru; uložené e-maily pak můžete odeslat tlačítkem „Odeslat“.
+          </p>
+        </div>
+      ) : null}
+      {sp.ucet === 'potvrzen' ? (
+        <p className="notice notice-ok" role="status">
+          Účet {typeof sp.email === 'string' ? sp.email : ''} je potvrzený; pár se teď může přihlásit.
+        </p>
+      ) : sp.ucet === 'chyba' ? (
+        <p className="notice notice-error" role="alert">
+          Účet se nepodařilo potvrdit (možná už potvrzený je).
+        </p>
       ) : null}
       {sp.odeslano === '1' ? (
         <p className="notice notice-ok" role="status">
@@ -47,18 +64,20 @@ export default async function MailOutboxPage({ searchParams }: { searchParams: P
         <ul className={styles.cards} style={{ display: 'grid' }}>
           {mails.map((m) => (
             <li key={m.id} className={styles.cardItem}>
-              <strong>{m.subject}</strong>
+              <Link href={`/admin/mail/${m.id}`}>
+                <strong>{m.subject}</strong>
+              </Link>
               <span className={styles.small}>
                 {formatCzechDateTime(m.createdAt)} · komu: {m.to} · {MAIL_STATUS[m.status] ?? m.status} · pokusů: {m.attempts}
               </span>
               {m.lastError ? <span className={styles.small}>Chyba: {m.lastError}</span> : null}
               {m.relatedId && links.has(m.relatedId) ? <Link href={`/admin/bookings/${links.get(m.relatedId)}`}>Poptávka {m.relatedId}</Link> : null}
-              {m.status === 'failed' || m.status === 'pending' || (onlyProblems && m.status === 'sending') ? (
+              {m.status === 'failed' || m.status === 'pending' || (onlyProblems && m.status === 'sending') || (smtp && m.status === 'stored') ? (
                 <form action={resendMailAction}>
                   <input type="hidden" name="mailId" value={m.id} />
                   <input type="hidden" name="back" value="/admin/mail" />
                   <button type="submit" className="btn btn-small">
-                    Odeslat znovu
+                    {m.status === 'stored' ? 'Odeslat' : 'Odeslat znovu'}
                   </button>
                 </form>
               ) : null}
@@ -68,6 +87,7 @@ export default async function MailOutboxPage({ searchParams }: { searchParams: P
       ) : (
         <p className="muted">Žádné e-maily.</p>
       )}
+      <UnconfirmedAccounts smtp={smtp} />
     </div>
   );
 }

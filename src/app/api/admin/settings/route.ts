@@ -1,6 +1,6 @@
 import { getDb } from '@/db/db.server';
 import { patchSettings } from '@/site/public.server';
-import { json, readSettingsBody, settingsBody, settingsChanged, settingsRoute } from './settings-api';
+import { json, pruneReplacedSitePhotos, readSettingsBody, settingsBody, settingsChanged, settingsRoute } from './settings-api';
 
 export const dynamic = 'force-dynamic';
 
@@ -15,6 +15,7 @@ export function PATCH(request: Request): Promise<Response> {
     const patch = await readSettingsBody(request);
     const doc = await patchSettings(await getDb(), patch, admin.email);
     settingsChanged();
+    await pruneReplacedSitePhotos();
     return json(await settingsBody(doc));
   });
 }

@@ -3,7 +3,9 @@ import { inquiryNotifyAddress, requireAdminApi, type SessionUser } from '@/accou
 import { invalidateContent } from '@/content/invalidate.server';
 import { log } from '@/platform/log';
 import { BodyError, readJsonBody } from '@/platform/request-body';
-import { effectiveSettings, SettingsError, type SiteSettingsDoc } from '@/site/public.server';
+import { effectiveSettings, SettingsError, sitePhotoIds, type SiteSettingsDoc } from '@/site/public.server';
+import { pruneSitePhotos } from '@/content/studio/service.server';
+import { studioDeps } from '@/content/studio/runtime.server';
 
 /**
  * Shared by /api/admin/settings (GET, PATCH), /export and /import: the admin guard (Bearer JWT or the session
@@ -56,6 +58,18 @@ export async function settingsRoute(request: Request, handler: (admin: SessionUs
 /** Settings documents are small; a megabyte is far more than a long FAQ and price list. */
 export function readSettingsBody(request: Request): Promise<unknown> {
   return readJsonBody(request, 1024 * 1024);
+}
+
+/**
+ * After a saved change: the site's own photos no longer named (a replaced hero or portrait) are removed. A failure
+ * only leaves files behind, so it is logged, never answered as an error of the save.
+ */
+export async function pruneReplacedSitePhotos(): Promise<void> {
+  try {
+    await pruneSitePhotos(await studioDeps(), sitePhotoIds());
+  } catch (err) {
+    log.warn('settings: removing replaced site photos failed', { err });
+  }
 }
 
 /** After a saved change: every public page shows it at once (this instance and, on PostgreSQL, the others). */
