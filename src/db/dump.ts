@@ -11,20 +11,61 @@ import { pgliteOptions } from './client';
 
 /**
  * Whole-database copies, for backups, restores and the copy taken before migrations. The embedded database is
- * copied physically (PGlite's own `dumpDataDir`: a tar of its data folder, taken while no query runs, so it opens
- * like a database after a power cut: every committed transaction is in it); PostgreSQL through Debian's
+ * copied physically (an online base backup of its data folder as a tar, see dumpPglite: it opens like a database
+ * after a power cut, every committed transaction is in it); PostgreSQL through Debian's
  * `pg_dump`/`pg_restore`. A PGlite copy also loads into PostgreSQL (copyPgliteIntoPostgres), table by table.
  */
 export type DumpKind = 'pglite' | 'postgres';
 
 export const DUMP_FILE: Record<DumpKind, string> = { pglite: 'pglite.tar', postgres: 'postgres.dump' };
 
-/** The embedded database's folder as a tar, written to `file` (the bytes are small: records, not photos). */
+/**
+ * The embedded database's folder as a tar, written to `file` (the bytes are small: records, not photos).
+ *
+ * PGlite is one connection that runs one query at a time. Its own `dumpDataDir` holds that connection while it reads
+ * every file of the folder through the WebAssembly file system and builds the whole tar in memory, synchronously:
+ * no query runs and the server answers nothing meanwhile, and the folder includes all the write-ahead log PGlite has
+ * accumulated (it never checkpoints on its own). Instead this takes PostgreSQL's online base backup: `pg_backup_start`
+ * (one fast checkpoint), Debian's `cp` copies the folder in another process while queries keep running,
+ * `pg_backup_stop` ends it, then the log written up to that point is copied and `backup_label` added. Opening the copy
+ * replays the log from the checkpoint past the backup's end (pages copied mid-write are rewritten from the log):
+ * every transaction committed before the copy began — and before it ended — is in it (decision 095).
+ */
 export async function dumpPglite(client: PGlite, file: string): Promise<void> {
-  // Flush the shared buffers first: the copy then needs little WAL replay when it is opened.
-  await client.query('CHECKPOINT');
-  const blob = await client.dumpDataDir('none');
-  await pipeline(Readable.fromWeb(blob.stream() as WebReadableStream<Uint8Array>), fs.createWriteStream(file, { flags: 'wx' }));
+  if (fs.existsSync(file)) throw new Error(`Soubor ${file} už existuje`);
+  const folder = client.dataDir && !client.dataDir.includes('://') ? path.resolve(client.dataDir) : undefined;
+  if (!folder) {
+    // An in-memory database has no folder to copy.
+    await client.query('CHECKPOINT');
+    const blob = await client.dumpDataDir('none');
+    await pipeline(Readable.fromWeb(blob.stream() as WebReadableStream<Uint8Array>), fs.createWriteStream(file, { flags: 'wx' }));
+    return;
+  }
+  const staging = fs.mkdtempSync(path.join(path.dirname(path.resolve(file)), '.pglite-copy-'));
+  try {
+    const copy = path.join(staging, 'pgdata');
+    await client.query(`SELECT pg_backup_start('svatebni-fotograf', true)`);
+    let label: string;
+    try {
+      await run('cp', ['-a', '--reflink=auto', folder, copy], 'Kopie databáze (cp)');
+    } finally {
+      // Always end the backup (a failed copy too); the session would otherwise refuse the next one.
+      const stop = await client.query<{ labelfile: string }>('SELECT labelfile FROM pg_backup_stop(false)');
+      label = stop.rows[0]?.labelfile ?? '';
+    }
+    if (!label) throw new Error('Kopie databáze: PostgreSQL nevrátil backup_label');
+    // The log up to pg_backup_stop's end record, copied after it was written.
+    fs.rmSync(path.join(copy, 'pg_wal'), { recursive: true, force: true });
+    await run('cp', ['-a', '--reflink=auto', path.join(folder, 'pg_wal'), path.join(copy, 'pg_wal')], 'Kopie databáze (cp pg_wal)');
+    fs.writeFileSync(path.join(copy, 'backup_label'), label);
+    // The layout of dumpDataDir's tar (paths relative to the folder; ustar, which PGlite's loadDataDir reads).
+    await run('tar', ['--create', '--format=ustar', `--file=${file}`, `--directory=${copy}`, '--', ...fs.readdirSync(copy).sort()], 'Kopie databáze (tar)');
+  } catch (err) {
+    fs.rmSync(file, { force: true });
+    throw err;
+  } finally {
+    fs.rmSync(staging, { recursive: true, force: true });
+  }
 }
 
 function run(cmd: string, args: string[], what: string): Promise<void> {

@@ -1,7 +1,7 @@
 process.env.LOG_LEVEL ??= 'error';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DbHandle } from '@/db/client';
-import { createTestDb, hasPostgres } from '@tests/support/test-db';
+import { createTestDb, hasPostgres, restoredFromPgliteBackup } from '@tests/support/test-db';
 import { addDays, addMonths, localToday } from '@/platform/dates';
 import { availability, changeStatus, isDateFree, runMaintenance, submitInquiry } from '@/bookings/service.server';
 import * as inquiriesRepo from '@/bookings/repositories/inquiries.server';
@@ -17,18 +17,49 @@ import { countRows, resetBookings, testConfig, validInquiry } from '@tests/suppo
 
 const repo = { ...inquiriesRepo, ...listRepo, ...historyRepo, ...gdprRepo, ...outbox };
 
+/**
+ * The same behaviour on PGlite, on PostgreSQL, and on a PostgreSQL database restored from a PGlite backup (the move
+ * from one machine to several): the date lock, references, history and the outbox work on the restored copy.
+ */
 describe.each([
   ['pglite' as const, true],
   ['postgres' as const, hasPostgres],
-])('bookings storage on %s', (kind, enabled) => {
+  ['postgres restored from a PGlite backup' as const, hasPostgres],
+])('bookings storage on %s', (variant, enabled) => {
+  const kind = variant === 'pglite' ? 'pglite' : 'postgres';
   let h: DbHandle;
   const getDb = async () => h.db;
   const submit = (raw: unknown, opts: { key?: string; address?: string } = {}) =>
     submitInquiry(getDb, { kind: 'full', raw, idempotencyKey: opts.key ?? null, clientAddress: opts.address ?? '203.0.113.7', packageIds: [], config: testConfig });
 
   beforeAll(async () => {
-    if (enabled) h = await createTestDb(kind);
-  });
+    if (!enabled) return;
+    if (variant !== 'postgres restored from a PGlite backup') {
+      h = await createTestDb(kind);
+      return;
+    }
+    // Bookings made on PGlite: one held (the date is locked), one confirmed, each with its history and mails.
+    const made: { reference: string; status: string }[] = [];
+    h = await restoredFromPgliteBackup(
+      async (source) => {
+        const sourceDb = async () => source.db;
+        for (const [i, to] of [[1, 'held'], [2, 'confirmed']] as const) {
+          const res = await submitInquiry(sourceDb, { kind: 'full', raw: validInquiry(300 + i), idempotencyKey: null, clientAddress: `203.0.113.${i}`, packageIds: [], config: testConfig });
+          if (!res.ok) throw new Error('inquiry on PGlite not stored');
+          expect(await changeStatus(source.db, { id: res.id, to, actor: 'admin', config: testConfig })).toMatchObject({ ok: true });
+          made.push({ reference: res.reference, status: to });
+        }
+      },
+      async (restored) => {
+        for (const m of made) {
+          const stored = await repo.findInquiryByReference(restored.db, m.reference);
+          expect(stored?.status).toBe(m.status);
+          expect((await repo.statusHistory(restored.db, stored!.id)).map((e) => e.toStatus)).toEqual(['new', m.status]);
+          expect((await repo.mailsFor(restored.db, m.reference)).length).toBeGreaterThan(0);
+        }
+      },
+    );
+  }, 300_000);
   afterAll(async () => {
     await h?.close();
   });
