@@ -226,6 +226,19 @@ describe('bookings', () => {
     await page.goto(`${server.url}/admin/bookings`);
     expect(await page.isVisible(`ul[aria-label="Seznam poptávek"] >> text=${reference}`)).toBe(true);
     expect(await page.isVisible('table')).toBe(false);
+    // The list starts on the first screen: the status chips are one sideways-scrolling row, the filters two rows.
+    const firstCard = await page.locator('ul[aria-label="Seznam poptávek"] > li').first().boundingBox();
+    expect(firstCard?.y).toBeLessThan(844);
+    const chips = page.locator('nav[aria-label="Filtrovat podle stavu"] li');
+    const rows = new Set(await chips.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top))));
+    expect(rows.size).toBe(1);
+    // A search keeps the status chosen with a chip.
+    await page.click('nav[aria-label="Filtrovat podle stavu"] a:has-text("Nová")');
+    await page.waitForURL(/stav=new/);
+    await page.fill('#q', reference);
+    await page.click('form[role="search"] button[type="submit"]');
+    await page.waitForURL(/q=/);
+    expect(new URL(page.url()).searchParams.get('stav')).toBe('new');
     await expectNoAxeViolations(page);
     await phone.close();
   });

@@ -27,7 +27,7 @@ export default async function BookingsList({ searchParams }: { searchParams: Pro
     <div className={`container ${styles.shell}`}>
       <h1>Poptávky</h1>
       <nav aria-label="Filtrovat podle stavu">
-        <ul className="chips">
+        <ul className={`chips ${styles.statusChips}`}>
           <li>
             <Link className="chip" href={`/admin/bookings${filtersToQuery(filters, { status: undefined, page: 1 })}`} aria-current={!filters.status && !filters.flagged ? 'true' : undefined}>
               Vše <span className="count">({all})</span>
@@ -53,17 +53,6 @@ export default async function BookingsList({ searchParams }: { searchParams: Pro
           <input id="q" name="q" type="search" defaultValue={filters.q ?? ''} maxLength={100} />
         </div>
         <div className="field">
-          <label htmlFor="stav">Stav</label>
-          <select id="stav" name="stav" defaultValue={filters.status ?? ''}>
-            <option value="">Všechny</option>
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
           <label htmlFor="rok">Rok svatby</label>
           <select id="rok" name="rok" defaultValue={filters.year ? String(filters.year) : ''}>
             <option value="">Všechny</option>
@@ -84,6 +73,8 @@ export default async function BookingsList({ searchParams }: { searchParams: Pro
             ))}
           </select>
         </div>
+        {/* The status is chosen with the chips above; a search keeps it. */}
+        {filters.status ? <input type="hidden" name="stav" value={filters.status} /> : null}
         {filters.flagged ? <input type="hidden" name="podezrele" value="1" /> : null}
         <button type="submit" className="btn">
           Použít
