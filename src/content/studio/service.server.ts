@@ -238,6 +238,32 @@ export function tooLarge(): StudioError {
   return new StudioError(413, 'PayloadTooLargeError', `Soubor je větší než ${MAX_UPLOAD_LABEL}. Zmenšete ho prosím nebo exportujte v nižší kvalitě.`);
 }
 
+/** The upload's size checks (Czech errors) and its content hash, the key of "the same file again". */
+function checkedHash(input: UploadInput): string {
+  if (input.body.length > MAX_UPLOAD_BYTES) throw tooLarge();
+  if (input.body.length === 0) throw validation('Soubor je prázdný.', { field: 'file' });
+  return createHash('sha256').update(input.body).digest('hex');
+}
+
+/**
+ * Inspects the upload (refused before decoding when it is not a photo we take) and stores it as the original of a
+ * new photo id. A storage failure is a retryable 503; a write that finished after the timeout leaves an
+ * unreferenced original, removed if possible.
+ */
+async function storeOriginal(deps: StudioDeps, input: UploadInput): Promise<{ id: string; key: string; inspected: Awaited<ReturnType<typeof inspectUpload>> }> {
+  const inspected = await inspectUpload(input.body);
+  const id = randomUUID();
+  const key = originalKey(id);
+  try {
+    await withTimeout(deps.storage.put(key, input.body, inspected.contentType), deps.storageTimeoutMs ?? 60_000);
+  } catch (err) {
+    log.warn('studio: storing an original failed', { key, err });
+    void deps.storage.delete(key).catch(() => undefined);
+    throw storageUnavailable();
+  }
+  return { id, key, inspected };
+}
+
 /**
  * One uploaded image: checked (format, pixels, integrity), de-duplicated by content hash within the wedding, the
  * original stored privately, then a 'processing' row queued. The row is written only after the original is
@@ -247,23 +273,10 @@ export async function uploadPhoto(deps: StudioDeps, weddingId: string, input: Up
   const { db, storage } = deps;
   const [wedding] = await db.select({ id: studioWeddings.id }).from(studioWeddings).where(eq(studioWeddings.id, weddingId));
   if (!wedding) throw notFound(WEDDING_NOT_FOUND);
-  if (input.body.length > MAX_UPLOAD_BYTES) throw tooLarge();
-  if (input.body.length === 0) throw validation('Soubor je prázdný.', { field: 'file' });
-  const hash = createHash('sha256').update(input.body).digest('hex');
+  const hash = checkedHash(input);
   const [dup] = await db.select({ id: studioPhotos.id }).from(studioPhotos).where(and(eq(studioPhotos.weddingId, weddingId), eq(studioPhotos.contentHash, hash)));
   if (dup) throw conflict('Tuto fotografii už svatba obsahuje (stejný obsah souboru). Přeskočeno.', { duplicateOf: dup.id });
-  const inspected = await inspectUpload(input.body);
-
-  const id = randomUUID();
-  const key = originalKey(id);
-  try {
-    await withTimeout(storage.put(key, input.body, inspected.contentType), deps.storageTimeoutMs ?? 60_000);
-  } catch (err) {
-    log.warn('studio: storing an original failed', { key, err });
-    // A write that finished after the timeout leaves an unreferenced original; remove it if we can.
-    void storage.delete(key).catch(() => undefined);
-    throw storageUnavailable();
-  }
+  const { id, key, inspected } = await storeOriginal(deps, input);
   try {
     await db.insert(studioPhotos).values({
       id,
@@ -378,24 +391,13 @@ export interface SitePhoto {
  */
 export async function uploadSitePhoto(deps: StudioDeps, input: UploadInput): Promise<SitePhoto> {
   const { db, storage } = deps;
-  if (input.body.length > MAX_UPLOAD_BYTES) throw tooLarge();
-  if (input.body.length === 0) throw validation('Soubor je prázdný.', { field: 'file' });
-  const hash = createHash('sha256').update(input.body).digest('hex');
+  const hash = checkedHash(input);
   const [dup] = await db.select({ id: studioPhotos.id }).from(studioPhotos).where(and(isNull(studioPhotos.weddingId), eq(studioPhotos.contentHash, hash)));
   if (dup) {
     const existing = await sitePhoto(db, dup.id);
     if (existing && existing.status !== 'failed') return existing;
   }
-  const inspected = await inspectUpload(input.body);
-  const id = randomUUID();
-  const key = originalKey(id);
-  try {
-    await withTimeout(storage.put(key, input.body, inspected.contentType), deps.storageTimeoutMs ?? 60_000);
-  } catch (err) {
-    log.warn('studio: storing a site photo failed', { key, err });
-    void storage.delete(key).catch(() => undefined);
-    throw storageUnavailable();
-  }
+  const { id, key, inspected } = await storeOriginal(deps, input);
   try {
     await db.insert(studioPhotos).values({
       id,
