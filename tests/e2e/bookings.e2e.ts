@@ -247,9 +247,9 @@ describe('bookings', () => {
     const res = await fetch(`${server.url}/api/inquiries`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ partner1: 'Lucie', partner2: 'Tomáš', email: 'lucie.e2e@example.cz', weddingDate: DATE, venue: 'Statek', town: 'Kolín', consent: true }),
+      body: JSON.stringify({ partner1: 'Lucie', partner2: 'Tomáš', email: 'lucie.e2e@example.cz', phone: '+420 608 333 444', weddingDate: DATE, venue: 'Statek', town: 'Kolín', guestCount: 60, consent: true }),
     });
-    expect(res.status).toBe(201);
+    expect(res.status, await res.clone().text()).toBe(201);
     const second = ((await res.json()) as { reference: string }).reference;
 
     await adminPage.goto(`${server.url}/admin/bookings?q=${encodeURIComponent(second)}`);
