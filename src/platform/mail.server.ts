@@ -58,16 +58,17 @@ export const MAX_MAIL_ATTEMPTS = 8;
 /** How long a claimed message may stay `sending`; after that it counts as interrupted and is tried again. */
 export const MAIL_LEASE_MS = 5 * 60_000;
 
-let defaultSender: () => string = () => 'rezervace@localhost';
+// On globalThis: start-up (instrumentation) and the routes are separate bundles with their own module instances.
+const senders = globalThis as unknown as { __defaultMailSender?: () => string };
 
 /** Who mail comes from when MAIL_FROM is unset: the app layer names the site's own sender (her brand and e-mail). */
 export function setDefaultSender(sender: () => string): void {
-  defaultSender = sender;
+  senders.__defaultMailSender = sender;
 }
 
 /** The sender of every mail: MAIL_FROM, or the site's own (read per message, so a changed setting applies at once). */
 export function mailFrom(): string {
-  return getEnv().MAIL_FROM ?? defaultSender();
+  return getEnv().MAIL_FROM ?? senders.__defaultMailSender?.() ?? 'rezervace@localhost';
 }
 
 /** The bare address of the sender (`Brand <a@b.cz>` → `a@b.cz`). */
