@@ -1,10 +1,12 @@
 import 'server-only';
+import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import busboy from 'busboy';
 import { z } from 'zod';
 import { requireAdminApi } from '@/accounts/public.server';
 import { log } from '@/platform/log';
@@ -80,43 +82,85 @@ export const UUID = z.string().uuid();
 
 const tooLarge = () => new PhotoError(413, 'PayloadTooLargeError', `Soubor je větší než ${MAX_UPLOAD_LABEL}. Zmenšete ho prosím, nebo ho nahrajte v administraci (nahrávání lze přerušit a navázat).`);
 
+export interface SpooledFile {
+  filePath: string;
+  fileName: string;
+  setId: string | null;
+  /** SHA-256 (hex) and byte size, computed while the file was written. */
+  hash: string;
+  size: number;
+  cleanup: () => Promise<void>;
+}
+
+const unreadable = () => new PhotoError(400, 'ValidationError', 'Formulář se nepodařilo přečíst (přerušené nahrávání?). Zkuste to prosím znovu.');
+const missingFile = () => new PhotoError(400, 'ValidationError', 'Chybí soubor v poli „file“.');
+
 /**
- * The simple multipart path (one image in the field `file`): the body is refused as soon as it grows past the
- * limit, and the file is written to a temporary file for the photo module. The parsed form is held by the
- * platform's FormData until written (bounded by the limit); the admin UI uses the resumable path, which streams.
+ * The simple multipart path (one image in the field `file`, optionally `setId`): the body is parsed as it arrives
+ * (busboy) and the file streamed to a temporary file for the photo module, hashed and counted on the way — never
+ * held in memory. A file past the limit stops the upload at that byte (413); other parts are skipped; a body that
+ * breaks off or is not valid multipart is 400. Everything is in Czech.
  */
-export async function spoolMultipartFile(request: Request): Promise<{ filePath: string; fileName: string; setId: string | null; cleanup: () => Promise<void> }> {
+export async function spoolMultipartFile(request: Request): Promise<SpooledFile> {
   const type = request.headers.get('content-type') ?? '';
   if (!type.toLowerCase().startsWith('multipart/form-data')) throw new PhotoError(415, 'UnsupportedMediaTypeError', 'Očekáván formulář multipart/form-data s obrázkem v poli „file“.');
-  const limit = MAX_UPLOAD_BYTES + 64 * 1024;
-  if (Number(request.headers.get('content-length') ?? '0') > limit) throw tooLarge();
-  if (!request.body) throw new PhotoError(400, 'ValidationError', 'Chybí soubor v poli „file“.');
-  let seen = 0;
-  const bounded = request.body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        seen += chunk.byteLength;
-        if (seen > limit) controller.error(tooLarge());
-        else controller.enqueue(chunk);
-      },
-    }),
-  );
-  let form: FormData;
+  if (Number(request.headers.get('content-length') ?? '0') > MAX_UPLOAD_BYTES + 64 * 1024) throw tooLarge();
+  if (!request.body) throw missingFile();
+  let parser: busboy.Busboy;
   try {
-    form = await new Response(bounded, { headers: { 'content-type': type } }).formData();
+    parser = busboy({
+      headers: { 'content-type': type },
+      defParamCharset: 'utf8',
+      limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 20 },
+    });
   } catch {
-    if (seen > limit) throw tooLarge();
-    throw new PhotoError(400, 'ValidationError', 'Formulář se nepodařilo přečíst (přerušené nahrávání?). Zkuste to prosím znovu.');
+    // No boundary, or not parseable as multipart at all.
+    throw unreadable();
   }
-  const file = form.get('file');
-  if (!file || typeof file === 'string') throw new PhotoError(400, 'ValidationError', 'Chybí soubor v poli „file“.');
-  const setRaw = form.get('setId');
-  const setId = typeof setRaw === 'string' && setRaw ? setRaw : null;
-  if (setId && !UUID.safeParse(setId).success) throw new PhotoError(400, 'ValidationError', 'Neplatná sada.');
   const dir = path.join(photoTmpDir(), 'multipart');
   await fs.mkdir(dir, { recursive: true });
   const tmp = await fs.mkdtemp(path.join(dir, 'up-'));
+  const cleanup = () => fs.rm(tmp, { recursive: true, force: true });
   const filePath = path.join(tmp, 'file');
-  await pipeline(Readable.fromWeb(file.stream() as NodeReadableStream<Uint8Array>), createWriteStream(filePath));
-  return { filePath, fileName: file.name, setId, cleanup: () => fs.rm(tmp, { recursive: true, force: true }) };
+  const source = Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>);
+  const hash = createHash('sha256');
+  let size = 0;
+  let fileName: string | null = null;
+  let setRaw: string | null = null;
+  let written: Promise<void> | null = null;
+  let failure: PhotoError | null = null;
+  parser.on('file', (name, stream, info) => {
+    if (name !== 'file' || written) {
+      stream.resume();
+      return;
+    }
+    fileName = info.filename ?? '';
+    stream.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      hash.update(chunk);
+    });
+    stream.once('limit', () => {
+      failure = tooLarge();
+      // Stop reading the rest of the body: nothing of it will be kept.
+      source.destroy(failure);
+    });
+    written = pipeline(stream, createWriteStream(filePath));
+  });
+  parser.on('field', (name, value) => {
+    if (name === 'setId') setRaw = value;
+  });
+  try {
+    await pipeline(source, parser);
+    await written;
+  } catch {
+    await (written as Promise<void> | null)?.catch(() => undefined);
+    await cleanup();
+    throw failure ?? unreadable();
+  }
+  const setId = setRaw === null || setRaw === '' ? null : (setRaw as string);
+  if (fileName === null || (setId !== null && !UUID.safeParse(setId).success)) {
+    await cleanup();
+    throw fileName === null ? missingFile() : new PhotoError(400, 'ValidationError', 'Neplatná sada.');
+  }
+  return { filePath, fileName, setId, hash: hash.digest('hex'), size, cleanup };
 }

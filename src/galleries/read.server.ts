@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Db } from '@/db/client';
 import type { ByteRange, Storage, StoredStream } from '@/platform/storage/types';
-import { openPhoto, photoInfos, type PhotoInfo, type PhotoVariant } from '@/photos/public.server';
+import { openPhoto, photoInfos, rememberCrc32, type PhotoInfo, type PhotoVariant } from '@/photos/public.server';
 import { countPlacements, galleryRecordById, galleryRecordBySlug, placement, placements, setsOf, type GalleryRecord, type PlacementFilter, type PlacementRecord } from './repositories/galleries.server';
 import type { Gallery, GalleryPhoto, GalleryPhotoPage } from './types';
 
@@ -48,6 +48,8 @@ function merge(p: PlacementRecord, info: PhotoInfo | undefined): GalleryPhoto {
     blurDataUrl: info?.blurDataUrl ?? null,
     downloadBytes: info?.downloadBytes ?? null,
     webBytes: info?.webBytes ?? null,
+    downloadCrc32: info?.downloadCrc32 ?? null,
+    webCrc32: info?.webCrc32 ?? null,
     error: info ? info.error : 'Fotografie chybí.',
   };
 }
@@ -96,4 +98,9 @@ export async function galleryPhoto(deps: Pick<GalleryDeps, 'db'>, galleryId: str
 export async function openGalleryPhoto(deps: GalleryDeps, galleryId: string, photoId: string, variant: PhotoVariant, range?: ByteRange): Promise<StoredStream | null> {
   if (!(await placement(deps.db, galleryId, photoId))) return null;
   return openPhoto(deps, photoId, variant, range);
+}
+
+/** Keeps a CRC-32 computed while a ZIP was written, for a photo processed before the worker computed CRCs. */
+export async function rememberPhotoCrc32(deps: Pick<GalleryDeps, 'db'>, photoId: string, variant: 'original' | 'web', crc32: number): Promise<void> {
+  await rememberCrc32(deps, photoId, variant, crc32);
 }

@@ -57,6 +57,10 @@ export interface GalleryPhoto {
   downloadBytes: number | null;
   /** Byte size of the 2048 px web download, once ready. */
   webBytes: number | null;
+  /** CRC-32 of the full-resolution download, once known (a ZIP lays out its archive with it). */
+  downloadCrc32: number | null;
+  /** CRC-32 of the web download, once known. */
+  webCrc32: number | null;
   /** Why processing failed (Czech). */
   error: string | null;
 }

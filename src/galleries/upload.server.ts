@@ -10,6 +10,8 @@ export interface UploadedFile {
   /** The name the photographer's file had (kept for the Lightroom filter). */
   fileName: string;
   setId?: string | null;
+  /** SHA-256 (hex) and size when already computed while the file was received (not read again). */
+  hashed?: { hash: string; size: number };
 }
 
 export interface AddedPhoto {
@@ -34,7 +36,7 @@ export function cleanFileName(name: string): string {
 export async function addGalleryPhotoFromFile(deps: GalleryDeps & { kick?: () => void }, galleryId: string, file: UploadedFile): Promise<AddedPhoto> {
   if (!(await galleryRecordById(deps.db, galleryId))) throw notFound();
   if (file.setId && !(await setsOf(deps.db, galleryId)).some((s) => s.id === file.setId)) throw validation('Sada nepatří do této galerie.');
-  const { hash, size } = await hashFile(file.filePath);
+  const { hash, size } = file.hashed ?? (await hashFile(file.filePath));
   const existing = await placementByHash(deps.db, galleryId, hash);
   if (existing) return { id: existing.photoId, status: 'ready', duplicate: true };
   const inspected = await inspectFile(file.filePath);

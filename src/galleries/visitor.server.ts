@@ -1,10 +1,9 @@
 import 'server-only';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { Readable } from 'node:stream';
-import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
 import type { Db } from '@/db/client';
+import { log } from '@/platform/log';
 import { hitRateLimit, peekRateLimit } from '@/platform/rate-limit.server';
-import { galleryBySlug, galleryPhoto, galleryPhotosAll, openGalleryPhoto, type GalleryDeps } from './read.server';
+import { galleryBySlug, galleryPhoto, galleryPhotosAll, openGalleryPhoto, rememberPhotoCrc32, type GalleryDeps } from './read.server';
 import { galleryDeps } from './runtime.server';
 import type { Gallery, GalleryPhoto } from './types';
 import {
@@ -242,6 +241,10 @@ function bytesOf(photo: GalleryPhoto, size: DownloadSize): number | null {
   return size === 'original' ? photo.downloadBytes : photo.webBytes;
 }
 
+function crcOf(photo: GalleryPhoto, size: DownloadSize): number | null {
+  return size === 'original' ? photo.downloadCrc32 : photo.webCrc32;
+}
+
 export function downloadName(photo: GalleryPhoto, size: DownloadSize): string {
   const dot = photo.fileName.lastIndexOf('.');
   const stem = dot > 0 ? photo.fileName.slice(0, dot) : photo.fileName;
@@ -252,6 +255,8 @@ export type ZipScope = { kind: 'all' } | { kind: 'set'; setSlug: string } | { ki
 
 export interface ZipPlan {
   sources: ZipSource[];
+  /** Keeps CRCs computed while the archive is written. */
+  onCrc: (index: number, crc32: number) => void;
   /** Photos in the scope left out because they failed processing. */
   omitted: number;
   /** Identifies these exact bytes (for If-Range and ETag). */
@@ -291,22 +296,29 @@ export async function planZip(deps: GalleryDeps, gallery: Gallery, visitor: Visi
     fileName: downloadName(p, size),
     size: bytesOf(p, size)!,
     mtime,
-    open: async () => {
-      const opened = await openGalleryPhoto(deps, gallery.id, p.id, size);
+    crc32: crcOf(p, size),
+    open: async (start) => {
+      const whole = bytesOf(p, size)!;
+      const opened = await openGalleryPhoto(deps, gallery.id, p.id, size, start > 0 ? { start, end: whole - 1 } : undefined);
       if (!opened) throw new Error(`Gallery ${gallery.id}: photo ${p.id} (${size}) is missing from storage`);
-      return Readable.fromWeb(opened.stream as unknown as NodeWebReadableStream<Uint8Array>);
+      return opened.stream;
     },
   }));
+  // A CRC computed while an archive was written (photos processed before CRCs were kept) is kept for the next one.
+  const onCrc = (index: number, crc32: number) => {
+    const photo = ready[index]!;
+    rememberPhotoCrc32(deps, photo.id, size, crc32).catch((err: unknown) => log.warn('galleries: keeping a computed CRC-32 failed', { photoId: photo.id, err }));
+  };
   const etag = `"${createHash('sha256')
     .update(JSON.stringify([size, mtime.getTime(), sources.map((s, i) => [ready[i]!.id, s.folder, s.fileName, s.size])]))
     .digest('base64url')
     .slice(0, 27)}"`;
   const base = `${gallery.slug}${scope.kind === 'set' ? `-${scope.setSlug}` : scope.kind === 'favorites' ? '-oblibene' : ''}${size === 'web' ? '-web' : ''}`;
-  return { sources, omitted: photos.length - ready.length, etag, fileName: `${base}.zip`, describe: `${label} (${size === 'web' ? 'web' : 'plné rozlišení'}, ${ready.length} fotografií)` };
+  return { sources, onCrc, omitted: photos.length - ready.length, etag, fileName: `${base}.zip`, describe: `${label} (${size === 'web' ? 'web' : 'plné rozlišení'}, ${ready.length} fotografií)` };
 }
 
 export function openZip(plan: ZipPlan, range: ByteRange | null): GalleryZip {
-  return galleryZip(plan.sources, range);
+  return galleryZip(plan.sources, range, { onCrc: plan.onCrc });
 }
 
 export async function logDownload(db: Db, gallery: Gallery, visitor: Visitor, what: string, bytes: number): Promise<void> {

@@ -1,12 +1,15 @@
 import 'server-only';
-import { Transform, type Readable, type TransformCallback } from 'node:stream';
-import { ZipFile } from 'yazl';
+import zlib from 'node:zlib';
 
 /**
- * A gallery ZIP streamed as it is written (docs/decisions/078-gallery-delivery.md): yazl with stored entries of
- * known size, so the archive's exact length is known before the first byte (`Content-Length`), nothing is
- * buffered beyond the streams' own high-water marks, and ZIP64 structures appear where the sizes need them.
- * The same entries with the same times always give the same bytes, which is what makes `Range` resumable.
+ * A gallery ZIP streamed as it is written (docs/decisions/098-gallery-zip-known-crc.md, superseding the ZIP part
+ * of 078): stored entries of known size and, normally, known CRC-32, so the whole layout — every header, offset
+ * and the central directory — is computed before a byte is read. The bytes are exactly what yazl writes for the
+ * same entries streamed with `addReadStreamLazy` (a local header with bit 3 set, the data, a data descriptor,
+ * ZIP64 records where sizes or offsets pass 4 GB; src/galleries/zip.test.ts compares them byte for byte), but a
+ * `Range` starts by opening only the file that holds its first byte, and nothing computes a CRC of a file whose
+ * CRC is known. A file without a known CRC (a photo processed before CRCs were kept) has it computed while it
+ * streams, or read once before a range that starts after it; `onCrc` hands it over to be kept.
  */
 export interface ZipSource {
   /** Folder inside the archive (a set's Czech name), or null for the top level. */
@@ -14,7 +17,10 @@ export interface ZipSource {
   fileName: string;
   size: number;
   mtime: Date;
-  open: () => Promise<Readable>;
+  /** CRC-32 of the file's bytes, or null when not known yet (computed while the archive is written). */
+  crc32: number | null;
+  /** The file's bytes from `start` (0: the whole file) to its end. */
+  open: (start: number) => Promise<ReadableStream<Uint8Array>>;
 }
 
 export interface ByteRange {
@@ -25,8 +31,13 @@ export interface ByteRange {
 
 export interface GalleryZip {
   size: number;
-  /** The archive's bytes, or those of `range`. Destroying it closes whatever file is open. */
-  stream: Readable;
+  /** The archive's bytes, or those of `range`. Cancelling it closes whatever file is open. */
+  stream: ReadableStream<Uint8Array>;
+}
+
+export interface GalleryZipOptions {
+  /** A CRC-32 computed for the source at `index` (its `crc32` was null), to be kept for the next archive. */
+  onCrc?: (index: number, crc32: number) => void;
 }
 
 /** A path segment safe in any unzip: no separators, no control characters, no dot-only names; UTF-8 kept. */
@@ -89,100 +100,301 @@ export function parseRange(header: string | null, size: number): ByteRange | nul
   return { start, end };
 }
 
-/** Passes on only the bytes of [start, end] and ends itself after them. */
-class Slice extends Transform {
-  private seen = 0;
-  constructor(
-    private readonly start: number,
-    private readonly last: number,
-    private readonly onDone: () => void,
-  ) {
-    super();
+// The ZIP format (APPNOTE 6.3) as yazl 3.3 writes a stored entry added as a stream; see the decision record for why
+// these few structures are written here rather than by yazl.
+const LOCAL_HEADER = 30;
+const DESCRIPTOR = 16;
+const ZIP64_DESCRIPTOR = 24;
+const CENTRAL_RECORD = 46;
+const UT_EXTRA = 9;
+const ZIP64_EXTRA = 28;
+const EOCD = 22;
+const ZIP64_EOCD = 56;
+const ZIP64_LOCATOR = 20;
+const FLAGS = (1 << 11) | (1 << 3); // UTF-8 names; CRC and sizes in a data descriptor after the data
+const VERSION_MADE_BY = (3 << 8) | 63; // unix, spec 6.3
+const VERSION_UTF8 = 20;
+const VERSION_ZIP64 = 45;
+const FILE_MODE = 0o100664;
+const MAX32 = 0xffffffff;
+
+interface Entry {
+  name: Buffer;
+  size: number;
+  mtime: Date;
+  /** Where the local header starts; the data follows it, then the data descriptor. */
+  offset: number;
+  zip64: boolean;
+  crc: number | null;
+}
+
+interface Layout {
+  entries: Entry[];
+  centralOffset: number;
+  centralSize: number;
+  size: number;
+}
+
+function dataStart(e: Entry): number {
+  return e.offset + LOCAL_HEADER + e.name.length;
+}
+
+function descriptorSize(e: Entry): number {
+  return e.zip64 ? ZIP64_DESCRIPTOR : DESCRIPTOR;
+}
+
+function layout(sources: readonly ZipSource[]): Layout {
+  const paths = zipPaths(sources);
+  let cursor = 0;
+  let centralSize = 0;
+  const entries = sources.map((s, i): Entry => {
+    if (!Number.isSafeInteger(s.size) || s.size < 0) throw new Error(`ZIP entry ${i}: a known byte size is required`);
+    const name = Buffer.from(paths[i]!, 'utf8');
+    const e: Entry = { name, size: s.size, mtime: s.mtime, offset: cursor, zip64: s.size > MAX32 - 1 || cursor > MAX32 - 1, crc: s.crc32 };
+    cursor = dataStart(e) + e.size + descriptorSize(e);
+    centralSize += CENTRAL_RECORD + name.length + UT_EXTRA + (e.zip64 ? ZIP64_EXTRA : 0);
+    return e;
+  });
+  const zip64End = entries.length >= 0xffff || centralSize >= MAX32 || cursor >= MAX32;
+  return { entries, centralOffset: cursor, centralSize, size: cursor + centralSize + (zip64End ? ZIP64_EOCD + ZIP64_LOCATOR : 0) + EOCD };
+}
+
+/** DOS date and time in the server's time zone, clamped to 1980–2107, as yazl and Info-ZIP write them. */
+function dosDateTime(d: Date): { date: number; time: number } {
+  const min = new Date(1980, 0, 1);
+  const max = new Date(2107, 11, 31, 23, 59, 58);
+  const t = d < min ? min : d > max ? max : d;
+  return {
+    date: (t.getDate() & 0x1f) | (((t.getMonth() + 1) & 0xf) << 5) | (((t.getFullYear() - 1980) & 0x7f) << 9),
+    time: Math.floor(t.getSeconds() / 2) | ((t.getMinutes() & 0x3f) << 5) | ((t.getHours() & 0x1f) << 11),
+  };
+}
+
+function localHeader(e: Entry): Buffer {
+  const b = Buffer.alloc(LOCAL_HEADER + e.name.length);
+  const { date, time } = dosDateTime(e.mtime);
+  b.writeUInt32LE(0x04034b50, 0);
+  b.writeUInt16LE(VERSION_UTF8, 4);
+  b.writeUInt16LE(FLAGS, 6);
+  b.writeUInt16LE(0, 8); // stored
+  b.writeUInt16LE(time, 10);
+  b.writeUInt16LE(date, 12);
+  // CRC and sizes (14–25) stay 0: they follow in the data descriptor. Extra field length (28) 0.
+  b.writeUInt16LE(e.name.length, 26);
+  e.name.copy(b, LOCAL_HEADER);
+  return b;
+}
+
+function descriptor(e: Entry, crc: number): Buffer {
+  const b = Buffer.alloc(descriptorSize(e));
+  b.writeUInt32LE(0x08074b50, 0);
+  b.writeUInt32LE(crc, 4);
+  if (e.zip64) {
+    b.writeBigUInt64LE(BigInt(e.size), 8);
+    b.writeBigUInt64LE(BigInt(e.size), 16);
+  } else {
+    b.writeUInt32LE(e.size, 8);
+    b.writeUInt32LE(e.size, 12);
   }
-  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
-    const from = this.seen;
-    this.seen += chunk.length;
-    if (this.seen <= this.start || from > this.last) return done();
-    const a = Math.max(0, this.start - from);
-    const b = Math.min(chunk.length, this.last - from + 1);
-    this.push(a === 0 && b === chunk.length ? chunk : chunk.subarray(a, b));
-    if (this.seen > this.last) {
-      this.push(null);
-      this.onDone();
+  return b;
+}
+
+function centralDirectory(l: Layout): Buffer {
+  const out = Buffer.alloc(l.size - l.centralOffset);
+  let p = 0;
+  for (const e of l.entries) {
+    const { date, time } = dosDateTime(e.mtime);
+    out.writeUInt32LE(0x02014b50, p);
+    out.writeUInt16LE(VERSION_MADE_BY, p + 4);
+    out.writeUInt16LE(e.zip64 ? VERSION_ZIP64 : VERSION_UTF8, p + 6);
+    out.writeUInt16LE(FLAGS, p + 8);
+    out.writeUInt16LE(0, p + 10);
+    out.writeUInt16LE(time, p + 12);
+    out.writeUInt16LE(date, p + 14);
+    out.writeUInt32LE(e.crc!, p + 16);
+    out.writeUInt32LE(e.zip64 ? MAX32 : e.size, p + 20);
+    out.writeUInt32LE(e.zip64 ? MAX32 : e.size, p + 24);
+    out.writeUInt16LE(e.name.length, p + 28);
+    out.writeUInt16LE(UT_EXTRA + (e.zip64 ? ZIP64_EXTRA : 0), p + 30);
+    // comment length, disk number, internal attributes (32–37) stay 0
+    out.writeUInt32LE((FILE_MODE << 16) >>> 0, p + 38);
+    out.writeUInt32LE(e.zip64 ? MAX32 : e.offset, p + 42);
+    p += CENTRAL_RECORD;
+    p += e.name.copy(out, p);
+    // Info-ZIP universal time: mtime (the atime flag set as Info-ZIP does), seconds clamped to 32 bits.
+    out.writeUInt16LE(0x5455, p);
+    out.writeUInt16LE(UT_EXTRA - 4, p + 2);
+    out.writeUInt8(0b11, p + 4);
+    out.writeInt32LE(Math.min(0x7fffffff, Math.max(-0x80000000, Math.floor(e.mtime.getTime() / 1000))), p + 5);
+    p += UT_EXTRA;
+    if (e.zip64) {
+      out.writeUInt16LE(0x0001, p);
+      out.writeUInt16LE(ZIP64_EXTRA - 4, p + 2);
+      out.writeBigUInt64LE(BigInt(e.size), p + 4);
+      out.writeBigUInt64LE(BigInt(e.size), p + 12);
+      out.writeBigUInt64LE(BigInt(e.offset), p + 20);
+      p += ZIP64_EXTRA;
     }
-    done();
   }
+  const count = l.entries.length;
+  const zip64End = p + EOCD < out.length;
+  if (zip64End) {
+    const end64 = l.centralOffset + l.centralSize;
+    out.writeUInt32LE(0x06064b50, p);
+    out.writeBigUInt64LE(BigInt(ZIP64_EOCD - 12), p + 4);
+    out.writeUInt16LE(VERSION_MADE_BY, p + 12);
+    out.writeUInt16LE(VERSION_ZIP64, p + 14);
+    // disk numbers (16–23) stay 0
+    out.writeBigUInt64LE(BigInt(count), p + 24);
+    out.writeBigUInt64LE(BigInt(count), p + 32);
+    out.writeBigUInt64LE(BigInt(l.centralSize), p + 40);
+    out.writeBigUInt64LE(BigInt(l.centralOffset), p + 48);
+    p += ZIP64_EOCD;
+    out.writeUInt32LE(0x07064b50, p);
+    out.writeBigUInt64LE(BigInt(end64), p + 8);
+    out.writeUInt32LE(1, p + 16);
+    p += ZIP64_LOCATOR;
+  }
+  out.writeUInt32LE(0x06054b50, p);
+  out.writeUInt16LE(count >= 0xffff ? 0xffff : count, p + 8);
+  out.writeUInt16LE(count >= 0xffff ? 0xffff : count, p + 10);
+  out.writeUInt32LE(l.centralSize >= MAX32 ? MAX32 : l.centralSize, p + 12);
+  out.writeUInt32LE(l.centralOffset >= MAX32 ? MAX32 : l.centralOffset, p + 16);
+  return out;
+}
+
+/** The archive as pieces in order: fixed bytes (headers, descriptors, the directory) and the files' data. */
+type Piece = { start: number; length: number } & ({ kind: 'bytes'; bytes: () => Buffer } | { kind: 'data'; index: number });
+
+function pieces(l: Layout): Piece[] {
+  const out: Piece[] = [];
+  l.entries.forEach((e, index) => {
+    out.push({ kind: 'bytes', start: e.offset, length: dataStart(e) - e.offset, bytes: () => localHeader(e) });
+    out.push({ kind: 'data', start: dataStart(e), length: e.size, index });
+    out.push({ kind: 'bytes', start: dataStart(e) + e.size, length: descriptorSize(e), bytes: () => descriptor(e, e.crc!) });
+  });
+  out.push({ kind: 'bytes', start: l.centralOffset, length: l.size - l.centralOffset, bytes: () => centralDirectory(l) });
+  return out.filter((p) => p.length > 0);
+}
+
+async function crcOf(stream: ReadableStream<Uint8Array>): Promise<number> {
+  const reader = stream.getReader();
+  let crc = 0;
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return crc;
+    crc = zlib.crc32(value, crc);
+  }
+}
+
+/** The archive's exact byte size, without opening anything. */
+export function zipSize(sources: readonly ZipSource[]): number {
+  return layout(sources).size;
 }
 
 /**
- * Builds the archive of `sources` (in this order). Bytes before a range's start are still produced (the CRCs of
- * the central directory need them) but never sent; only the file being read is open at any time.
+ * Builds the archive of `sources` (in this order), or the bytes of `range`. Only files whose bytes are sent are
+ * opened (one at a time), except a file of unknown CRC before the range's start, which is read once for its CRC.
  */
-export function galleryZip(sources: readonly ZipSource[], range: ByteRange | null = null): GalleryZip {
-  const zip = new ZipFile();
-  const open = new Set<Readable>();
-  const paths = zipPaths(sources);
-  sources.forEach((source, i) => {
-    zip.addReadStreamLazy(paths[i]!, { size: source.size, mtime: source.mtime, compress: false }, (cb) => {
-      source.open().then(
-        (stream) => {
-          open.add(stream);
-          stream.once('close', () => open.delete(stream));
-          cb(null, stream);
-        },
-        (err: unknown) => cb(err, undefined as unknown as Readable),
-      );
-    });
-  });
-  let size = -1;
-  // yazl calls back with the total (its typings omit the argument).
-  const onSize = (total: number) => {
-    size = total;
-  };
-  zip.end({ forceZip64Format: false, comment: '' }, onSize as unknown as () => void);
-  if (size < 0) throw new Error('ZIP size could not be computed: every entry needs a known size');
-  const output = zip.outputStream as Readable;
-  const closeAll = () => {
-    for (const s of open) s.destroy();
-    open.clear();
-  };
-  if (range === null) {
-    zip.on('error', (err: Error) => output.destroy(err));
-    output.once('close', closeAll);
-    output.once('error', closeAll);
-    return { size, stream: output };
-  }
-  const slice = new Slice(range.start, range.end, () => {
-    output.unpipe(slice);
-    output.destroy();
-    closeAll();
-  });
-  zip.on('error', (err: Error) => slice.destroy(err));
-  // Once the range is sent the archive is destroyed mid-write; what yazl still writes is dropped, not thrown.
-  output.on('error', () => undefined);
-  slice.once('close', () => {
-    output.unpipe(slice);
-    output.destroy();
-    closeAll();
-  });
-  output.pipe(slice);
-  return { size, stream: slice };
-}
+export function galleryZip(sources: readonly ZipSource[], range: ByteRange | null = null, options: GalleryZipOptions = {}): GalleryZip {
+  const l = layout(sources);
+  const first = range?.start ?? 0;
+  const last = range?.end ?? l.size - 1;
+  const all = pieces(l);
+  let at = all.findIndex((p) => p.start + p.length > first);
+  let pos = first;
+  let prepared = false;
+  let reader: ReadableStreamDefaultReader<Uint8Array> | null = null;
+  // The running CRC of the file being sent when its CRC is not known (it is then sent from its first byte).
+  let running: number | null = null;
+  let cached: { at: number; bytes: Buffer } | null = null;
 
-/** A web stream that pulls one chunk at a time from `stream` (exact back-pressure) and destroys it when cancelled. */
-export function toWebStream(stream: Readable): ReadableStream<Uint8Array> {
-  const it = stream[Symbol.asyncIterator]();
-  return new ReadableStream<Uint8Array>(
+  const learned = (index: number, crc: number) => {
+    l.entries[index]!.crc = crc;
+    options.onCrc?.(index, crc);
+  };
+  const prepare = async () => {
+    for (const [index, e] of l.entries.entries()) {
+      if (e.crc === null && dataStart(e) < first) learned(index, await crcOf(await sources[index]!.open(0)));
+    }
+    prepared = true;
+  };
+  const closeReader = () => {
+    const r = reader;
+    reader = null;
+    if (r) r.cancel().catch(() => undefined);
+  };
+
+  const stream = new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
-        const { value, done } = (await it.next()) as IteratorResult<Buffer>;
-        if (done) controller.close();
-        else controller.enqueue(new Uint8Array(value.buffer, value.byteOffset, value.byteLength));
+        try {
+          await next(controller);
+        } catch (err) {
+          closeReader();
+          throw err;
+        }
       },
       cancel() {
-        stream.destroy();
+        closeReader();
       },
     },
-    { highWaterMark: 0 },
+    // One chunk read ahead: the next file read overlaps the write of the previous chunk.
+    { highWaterMark: 1 },
   );
+
+  async function next(controller: ReadableStreamDefaultController<Uint8Array>): Promise<void> {
+        if (!prepared) await prepare();
+        for (;;) {
+          if (pos > last || at < 0 || at >= all.length) {
+            closeReader();
+            controller.close();
+            return;
+          }
+          const piece = all[at]!;
+          const end = piece.start + piece.length; // exclusive
+          if (pos >= end) {
+            at++;
+            cached = null;
+            continue;
+          }
+          if (piece.kind === 'bytes') {
+            if (cached?.at !== at) cached = { at, bytes: piece.bytes() };
+            const upto = Math.min(end, last + 1);
+            controller.enqueue(cached.bytes.subarray(pos - piece.start, upto - piece.start));
+            pos = upto;
+            return;
+          }
+          const index = piece.index;
+          const entry = l.entries[index]!;
+          if (!reader) {
+            const from = pos - piece.start;
+            running = entry.crc === null ? 0 : null;
+            if (running !== null && from !== 0) throw new Error(`ZIP entry ${index}: CRC unknown for a start inside the file`);
+            reader = (await sources[index]!.open(from)).getReader();
+          }
+          const { value, done } = await reader.read();
+          if (done) throw new Error(`ZIP entry ${index} (${paths(index)}): the file ended ${end - pos} bytes short of its announced size`);
+          if (value.length > end - pos) throw new Error(`ZIP entry ${index} (${paths(index)}): the file is longer than its announced size`);
+          if (running !== null) running = zlib.crc32(value, running);
+          const send = Math.min(value.length, last + 1 - pos);
+          pos += value.length;
+          if (pos === end) {
+            closeReader();
+            if (running !== null) {
+              learned(index, running);
+              running = null;
+            }
+          } else if (send < value.length) {
+            closeReader();
+          }
+          controller.enqueue(send === value.length ? value : value.subarray(0, send));
+          if (send < value.length) pos = last + 1;
+          return;
+        }
+  }
+  function paths(index: number): string {
+    return l.entries[index]!.name.toString('utf8');
+  }
+  return { size: l.size, stream };
 }

@@ -3,34 +3,51 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { galleryZip, parseRange, toWebStream, zipPaths, type ZipSource } from './zip.server';
+import { ZipFile } from 'yazl';
+import { fileStream } from '@/platform/storage/local';
+import { galleryZip, parseRange, zipPaths, zipSize, type ZipSource } from './zip.server';
 
 let dir: string;
 const files: { folder: string | null; fileName: string; path: string; bytes: Buffer }[] = [];
 const mtime = new Date('2026-06-13T14:00:00Z');
 
-function sources(): ZipSource[] {
+function sources(known = true): ZipSource[] {
   return files.map((f) => ({
     folder: f.folder,
     fileName: f.fileName,
     size: f.bytes.length,
     mtime,
-    open: async () => fs.createReadStream(f.path, { highWaterMark: 16 * 1024 }),
+    crc32: known ? zlib.crc32(f.bytes) : null,
+    open: async (start) => fileStream(f.path, start, f.bytes.length - 1),
   }));
 }
 
-async function collect(stream: Readable): Promise<Buffer> {
+async function collect(stream: ReadableStream<Uint8Array>): Promise<Buffer> {
   const parts: Buffer[] = [];
-  for await (const c of stream) parts.push(c as Buffer);
+  const reader = stream.getReader();
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return Buffer.concat(parts);
+    parts.push(Buffer.from(value));
+  }
+}
+
+/** What yazl writes for the same files added as streams (the format this archive keeps, byte for byte). */
+async function yazlBytes(src: { path: string; size: number; name: string }[]): Promise<Buffer> {
+  const zip = new ZipFile();
+  for (const f of src) zip.addReadStreamLazy(f.name, { size: f.size, mtime, compress: false }, (cb) => cb(null, fs.createReadStream(f.path)));
+  zip.end();
+  const parts: Buffer[] = [];
+  for await (const c of zip.outputStream) parts.push(c as Buffer);
   return Buffer.concat(parts);
 }
 
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gallery-zip-'));
   const specs: [string | null, string, number][] = [
-    ['Přípravy', 'DSC_1024.jpg', 300_000],
+    ['Přípravy', 'DSC_1024.jpg', 3_000_000],
     ['Přípravy', 'DSC_1025.jpg', 1],
     ['Obřad', 'DSC_1188.jpg', 650_000],
     ['Obřad', 'dsc_1188.JPG', 10],
@@ -52,6 +69,7 @@ describe('gallery ZIP', () => {
     const zip = galleryZip(sources());
     const bytes = await collect(zip.stream);
     expect(bytes.length).toBe(zip.size);
+    expect(zipSize(sources())).toBe(zip.size);
     const zipPath = path.join(dir, 'all.zip');
     fs.writeFileSync(zipPath, bytes);
     const test = execFileSync('unzip', ['-t', zipPath], { encoding: 'utf8' });
@@ -70,65 +88,130 @@ describe('gallery ZIP', () => {
     ]);
     names.forEach((name, i) => {
       // unzip treats [ ] * ? as patterns; none of these names has one.
-      const content = execFileSync('unzip', ['-p', zipPath, name], { maxBuffer: 4 * 1024 * 1024 });
+      const content = execFileSync('unzip', ['-p', zipPath, name], { maxBuffer: 8 * 1024 * 1024 });
       expect(content.equals(files[i]!.bytes)).toBe(true);
     });
   });
 
-  it('is the same bytes every time, so ranges resume: an interrupted download plus the rest is the whole archive', async () => {
+  it('writes the very bytes yazl writes for the same entries, with CRCs known or computed while streaming', async () => {
+    const paths = zipPaths(files);
+    const reference = await yazlBytes(files.map((f, i) => ({ path: f.path, size: f.bytes.length, name: paths[i]! })));
+    expect((await collect(galleryZip(sources(true)).stream)).equals(reference)).toBe(true);
+    const learned = new Map<number, number>();
+    const computed = await collect(galleryZip(sources(false), null, { onCrc: (i, crc) => learned.set(i, crc) }).stream);
+    expect(computed.equals(reference)).toBe(true);
+    expect([...learned.entries()].sort(([a], [b]) => a - b)).toEqual(files.map((f, i) => [i, zlib.crc32(f.bytes)]));
+  });
+
+  it('matches yazl with a central directory past 64 KB (800 photos) and its size is the streamed length', async () => {
+    const one = path.join(dir, 'tiny');
+    fs.writeFileSync(one, 'x');
+    const many: ZipSource[] = Array.from({ length: 800 }, (_, i) => ({
+      folder: 'Hostina a večerní zábava',
+      fileName: `DSC_${String(i).padStart(5, '0')}-svatba-anna-a-petr.jpg`,
+      size: 1,
+      mtime,
+      crc32: zlib.crc32('x'),
+      open: async (start) => fileStream(one, start, 0),
+    }));
+    const zip = galleryZip(many);
+    const bytes = await collect(zip.stream);
+    expect(bytes.length).toBe(zip.size);
+    const paths = zipPaths(many);
+    expect(bytes.equals(await yazlBytes(paths.map((name) => ({ path: one, size: 1, name }))))).toBe(true);
+  });
+
+  it('serves any range as the same bytes as the whole archive, opening only the files the range holds', async () => {
     const whole = await collect(galleryZip(sources()).stream);
-    const cut = 400_123; // inside the third file's data
-    const first = galleryZip(sources(), { start: 0, end: cut - 1 });
-    const head = await collect(first.stream);
-    expect(head.length).toBe(cut);
-    const rest = await collect(galleryZip(sources(), { start: cut, end: whole.length - 1 }).stream);
-    expect(Buffer.concat([head, rest]).equals(whole)).toBe(true);
-    // A range in the middle, ending inside the central directory.
-    const mid = await collect(galleryZip(sources(), { start: 1000, end: whole.length - 50 }).stream);
-    expect(mid.equals(whole.subarray(1000, whole.length - 49))).toBe(true);
+    const cuts = [0, 1, 29, 100, 3_000_000, 3_000_100, 3_650_200, whole.length - 200, whole.length - 23, whole.length - 1];
+    for (const start of cuts) {
+      for (const end of [start, start + 5000, whole.length - 1]) {
+        const last = Math.min(end, whole.length - 1);
+        const part = await collect(galleryZip(sources(), { start, end: last }).stream);
+        expect(part.equals(whole.subarray(start, last + 1)), `bytes ${start}-${last}`).toBe(true);
+      }
+    }
+    // Nothing before the range is opened: a resume at 9 GB does not read the first 9 GB.
+    const resumed: number[] = [];
+    const src = sources().map((s, i) => ({ ...s, open: async (from: number) => (resumed.push(i), s.open(from)) }));
+    await collect(galleryZip(src, { start: 3_000_200, end: whole.length - 1 }).stream);
+    expect(resumed).toEqual([2, 3, 4, 5]);
+  });
+
+  it('reads a file of unknown CRC before a range that starts after it once, and hands the CRC over to be kept', async () => {
+    const whole = await collect(galleryZip(sources()).stream);
+    const learned: number[] = [];
+    const start = 3_100_000; // inside the third file
+    const part = await collect(galleryZip(sources(false), { start, end: whole.length - 1 }, { onCrc: (i) => learned.push(i) }).stream);
+    expect(part.equals(whole.subarray(start))).toBe(true);
+    expect(learned.sort()).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+
+  it('fails the stream when a stored file is shorter than its recorded size', async () => {
+    const src = sources();
+    src[1] = { ...src[1]!, size: 2 };
+    await expect(collect(galleryZip(src).stream)).rejects.toThrow(/short/);
   });
 
   it('closes the open file when the reader goes away mid-archive', async () => {
-    const opened: fs.ReadStream[] = [];
+    const cancelled: number[] = [];
     const src = sources().map((s, i) => ({
       ...s,
-      open: async () => {
-        const rs = fs.createReadStream(files[i]!.path, { highWaterMark: 4096 });
-        opened.push(rs);
-        return rs;
+      open: async (from: number) => {
+        const inner = (await s.open(from)).getReader();
+        return new ReadableStream<Uint8Array>({
+          pull: async (c) => {
+            const { value, done } = await inner.read();
+            if (done) c.close();
+            else c.enqueue(value);
+          },
+          cancel: async () => {
+            cancelled.push(i);
+            await inner.cancel();
+          },
+        });
       },
     }));
-    const zip = galleryZip(src);
-    const web = toWebStream(zip.stream);
-    const reader = web.getReader();
+    const reader = galleryZip(src).stream.getReader();
     await reader.read();
     await reader.read();
     await reader.cancel();
-    await new Promise<void>((resolve) => {
-      const check = () => (opened.every((s) => s.closed) ? resolve() : setImmediate(check));
-      check();
-    });
-    expect(opened.length).toBeGreaterThan(0);
-    expect(opened.every((s) => s.closed)).toBe(true);
+    expect(cancelled).toEqual([0]);
   });
 
-  it('reports the size of an archive past 4 GB (ZIP64 structures counted) without reading a byte', () => {
+  it('past 4 GB lays out ZIP64 records, and a range at the end opens no file at all', async () => {
+    // Three 2.2 GB entries whose CRCs are known: the end of the archive is written without reading their bytes.
+    const opened: number[] = [];
     const big: ZipSource[] = Array.from({ length: 3 }, (_, i) => ({
       folder: 'Hostina',
       fileName: `video-${i}.mov`,
-      size: 2_000_000_000,
+      size: 2_200_000_000,
       mtime,
-      open: async () => Readable.from([]),
+      crc32: 0x1234567 + i,
+      open: async () => {
+        opened.push(i);
+        throw new Error('not to be opened');
+      },
     }));
-    const small: ZipSource[] = big.map((s) => ({ ...s, size: 1000 }));
-    const bigZip = galleryZip(big);
-    const smallZip = galleryZip(small);
-    bigZip.stream.destroy();
-    smallZip.stream.destroy();
-    // Same names and count: the difference is the data plus the ZIP64 records (end record 56 + locator 20, and
-    // per entry an extra field in the central directory and a longer data descriptor).
-    const overhead = bigZip.size - smallZip.size - 3 * (2_000_000_000 - 1000);
-    expect(overhead).toBeGreaterThanOrEqual(76);
+    const size = zipSize(big);
+    const record = 46 + 'Hostina/video-0.mov'.length + 9;
+    const tailLength = 3 * record + 28 + 56 + 20 + 22;
+    const tail = await collect(galleryZip(big, { start: size - tailLength, end: size - 1 }).stream);
+    expect(opened).toEqual([]);
+    // The third entry starts past 4 GB: its central record points there through the ZIP64 extra field.
+    const third = 2 * record;
+    expect(tail.readUInt32LE(record + 42)).toBe(30 + 19 + 2_200_000_000 + 16);
+    expect(tail.readUInt32LE(third)).toBe(0x02014b50);
+    expect(tail.readUInt32LE(third + 16)).toBe(0x1234567 + 2);
+    expect(tail.readUInt32LE(third + 42)).toBe(0xffffffff);
+    expect(tail.readUInt16LE(third + 46 + 19 + 9)).toBe(0x0001);
+    expect(Number(tail.readBigUInt64LE(third + 46 + 19 + 9 + 20))).toBe(2 * (30 + 19 + 2_200_000_000 + 16));
+    // The ZIP64 end record and its locator, then the classic end record.
+    const end64 = 3 * record + 28;
+    expect(tail.readUInt32LE(end64)).toBe(0x06064b50);
+    expect(Number(tail.readBigUInt64LE(end64 + 48))).toBe(size - tailLength);
+    expect(tail.readUInt32LE(end64 + 56)).toBe(0x07064b50);
+    expect(tail.readUInt32LE(end64 + 76)).toBe(0x06054b50);
   });
 
   it('parses Range headers strictly', () => {

@@ -92,7 +92,12 @@ export async function processClaim(deps: PhotoQueueDeps, claim: Claim): Promise<
       await releaseClaimSoon(db, claim.id, LEASE_SECONDS, RETRY_AFTER_SECONDS, true);
       return 'retry';
     }
-    const ok = await markReady(db, claim.id, { width: result.width, height: result.height, blurDataUrl: result.blurDataUrl, webBytes: result.webBytes, downloadBytes: result.downloadBytes });
+    const ok = await markReady(db, claim.id, {
+      width: result.width, height: result.height, blurDataUrl: result.blurDataUrl, webBytes: result.webBytes,
+      downloadBytes: result.downloadBytes,
+      webCrc32: result.webCrc32,
+      downloadCrc32: result.downloadCrc32,
+    });
     if (!ok) {
       for (const f of FILES) await deps.storage.delete(variantKeyOf(claim.id, f.variant)).catch(() => undefined);
       return 'gone';

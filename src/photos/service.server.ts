@@ -3,7 +3,7 @@ import type { Db } from '@/db/client';
 import { log } from '@/platform/log';
 import type { ByteRange, Storage, StoredStream } from '@/platform/storage/types';
 import { allKeysOf, variantKeyOf, type PhotoVariant } from './keys';
-import { deletePhotoRows, photoById, photosByIds, requeueFailed, statusCounts } from './repositories/photos.server';
+import { deletePhotoRows, fillCrc32, photoById, photosByIds, requeueFailed, statusCounts } from './repositories/photos.server';
 import type { PhotoInfo, PhotoStatus } from './types';
 
 export interface PhotoDeps {
@@ -31,6 +31,14 @@ export async function openPhoto(deps: PhotoDeps, photoId: string, variant: Photo
   const info = await photoById(deps.db, photoId);
   if (!info || info.status !== 'ready') return null;
   return deps.storage.open(variantKeyOf(photoId, variant), range);
+}
+
+/**
+ * Keeps the CRC-32 of a ready photo's download file computed by a reader (photos processed before the worker
+ * computed it). Only an unknown value is filled; the worker's own value is never replaced.
+ */
+export async function rememberCrc32(deps: Pick<PhotoDeps, 'db'>, photoId: string, variant: 'original' | 'web', crc32: number): Promise<void> {
+  await fillCrc32(deps.db, photoId, variant === 'original' ? 'download' : 'web', crc32);
 }
 
 /** Rows first, then files: a failed file delete leaves an orphan (logged), never a row pointing at nothing. */

@@ -17,6 +17,10 @@ export interface PhotoInfo {
   downloadBytes: number | null;
   /** Size of the 2048 px web download once processed. */
   webBytes: number | null;
+  /** CRC-32 of the full-resolution download file, once known (null for photos processed before it was kept). */
+  downloadCrc32: number | null;
+  /** CRC-32 of the web download file, once known. */
+  webCrc32: number | null;
   blurDataUrl: string | null;
   /** Why processing failed (Czech, for the photographer). */
   error: string | null;

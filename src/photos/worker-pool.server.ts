@@ -19,7 +19,7 @@ export interface WorkerJob {
 }
 
 export type WorkerResult =
-  | { ok: true; width: number; height: number; blurDataUrl: string; webBytes: number; downloadBytes: number }
+  | { ok: true; width: number; height: number; blurDataUrl: string; webBytes: number; downloadBytes: number; webCrc32: number; downloadCrc32: number }
   | { ok: false; refused: boolean; error: string };
 
 export class WorkerCrashed extends Error {
@@ -89,7 +89,11 @@ export function createPhotoWorker(opts: { script?: string; jobTimeoutMs?: number
       pending.delete(m.jobId);
       clearTimeout(p.timer);
       if (m.ok === true) {
-        p.resolve({ ok: true, width: Number(m.width), height: Number(m.height), blurDataUrl: String(m.blurDataUrl), webBytes: Number(m.webBytes), downloadBytes: Number(m.downloadBytes) });
+        p.resolve({ ok: true, width: Number(m.width), height: Number(m.height), blurDataUrl: String(m.blurDataUrl), webBytes: Number(m.webBytes),
+          downloadBytes: Number(m.downloadBytes),
+          webCrc32: Number(m.webCrc32),
+          downloadCrc32: Number(m.downloadCrc32),
+        });
       } else {
         p.resolve({ ok: false, refused: m.refused === true, error: String(m.error ?? 'Fotografii se nepodařilo zpracovat.') });
       }

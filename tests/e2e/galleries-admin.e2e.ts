@@ -136,6 +136,11 @@ describe.each([
     const refused = await api(`/api/admin/galleries/${id}/photos`, { method: 'POST', headers: auth, body: notImage });
     expect(refused.status).toBe(415);
     expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/není obrázek/);
+    const noFile = new FormData();
+    noFile.append('setId', '');
+    const missing = await api(`/api/admin/galleries/${id}/photos`, { method: 'POST', headers: auth, body: noFile });
+    expect(missing.status).toBe(400);
+    expect(((await missing.json()) as { error: { message: string } }).error.message).toBe('Chybí soubor v poli „file“.');
 
     await expect.poll(async () => (await gallery(id)).photos[0]?.status, { timeout: 120_000, interval: 500 }).toBe('ready');
     expect((await gallery(id)).photos).toEqual([{ id: photo.id, status: 'ready', fileName: 'DSC_4711.JPG', width: 1700, height: 2600, error: null, setId: null, position: 0, sizeBytes: jpeg.length }]);

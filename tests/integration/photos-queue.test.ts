@@ -2,6 +2,7 @@ process.env.LOG_LEVEL ??= 'error';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import exifr from 'exifr';
 import S3rver from 's3rver';
 import sharp from 'sharp';
@@ -89,6 +90,8 @@ describe.each(matrix)('photo queue on %s', (_label, kind, enabled, makeStorage) 
     const download = await readAll(original!.stream);
     expect(download.length).toBe(original!.size);
     expect(photo?.downloadBytes).toBe(download.length);
+    // The worker keeps each download file's CRC-32, so a gallery ZIP can lay out its archive before reading it.
+    expect(photo?.downloadCrc32).toBe(zlib.crc32(download));
     expect(await exifr.gps(download)).toBeUndefined();
     const before = (await exifr.parse(originalBytes)) as Record<string, unknown>;
     expect(before.Copyright).toMatch(/^Anna Nov/);
@@ -101,6 +104,7 @@ describe.each(matrix)('photo queue on %s', (_label, kind, enabled, makeStorage) 
     const webOpened = await openGalleryPhoto(deps, galleryId, id, 'web');
     const web = await readAll(webOpened!.stream);
     expect(web.length).toBe(photo?.webBytes);
+    expect(photo?.webCrc32).toBe(zlib.crc32(web));
     const webMeta = await sharp(web).metadata();
     expect(Math.max(webMeta.width ?? 0, webMeta.height ?? 0)).toBe(2048);
     expect(webMeta.height).toBeGreaterThan(webMeta.width ?? 0);

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '@/db/client';
 import { photos } from '@/db/schema';
 import type { PhotoInfo } from '../types';
@@ -20,6 +20,8 @@ function toInfo(r: Row): PhotoInfo {
     height: r.height,
     downloadBytes: r.downloadBytes,
     webBytes: r.webBytes,
+    downloadCrc32: r.downloadCrc32,
+    webCrc32: r.webCrc32,
     blurDataUrl: r.blurDataUrl,
     error: r.error,
     takenAt: r.takenAt,
@@ -127,7 +129,11 @@ export async function markFailed(db: Db, id: string, error: string): Promise<voi
 }
 
 /** Flips a processed job to ready; false when the row is gone (deleted meanwhile) or no longer processing. */
-export async function markReady(db: Db, id: string, r: { width: number; height: number; blurDataUrl: string; webBytes: number; downloadBytes: number }): Promise<boolean> {
+export async function markReady(
+  db: Db,
+  id: string,
+  r: { width: number; height: number; blurDataUrl: string; webBytes: number; downloadBytes: number; webCrc32: number; downloadCrc32: number },
+): Promise<boolean> {
   const rows = await db
     .update(photos)
     .set({ status: 'ready', ...r, error: null, claimedAt: null, processedAt: new Date(), updatedAt: new Date() })
@@ -139,4 +145,16 @@ export async function markReady(db: Db, id: string, r: { width: number; height: 
 /** PGlite belongs to one process: claims left in it are from this process's previous run. */
 export async function releaseAllClaims(db: Db): Promise<void> {
   await db.update(photos).set({ claimedAt: null }).where(eq(photos.status, 'processing'));
+}
+
+/**
+ * Keeps a CRC-32 computed later (a photo processed before the column existed, on its first ZIP). Only fills an
+ * empty value of a ready photo: the file of a ready photo never changes, so a known CRC is never overwritten.
+ */
+export async function fillCrc32(db: Db, id: string, variant: 'download' | 'web', crc32: number): Promise<void> {
+  const column = variant === 'download' ? photos.downloadCrc32 : photos.webCrc32;
+  await db
+    .update(photos)
+    .set(variant === 'download' ? { downloadCrc32: crc32 } : { webCrc32: crc32 })
+    .where(and(eq(photos.id, id), eq(photos.status, 'ready'), isNull(column)));
 }

@@ -7,11 +7,15 @@
  *              copyright kept, pixels untouched); other formats are encoded once as a high-quality JPEG
  *   web.jpg    the long side at most 2048 px, auto-rotated, sRGB, camera and copyright EXIF without GPS
  *   medium.webp / small.webp   1200 / 480 px display variants without any metadata
- * and answers { jobId, ok: true, width, height, blurDataUrl, webBytes, downloadBytes } or { jobId, ok: false, error }.
+ * and answers { jobId, ok: true, width, height, blurDataUrl, webBytes, downloadBytes, webCrc32, downloadCrc32 } or
+ * { jobId, ok: false, error }. The CRC-32s of the two downloadable files let a gallery ZIP lay out its archive before
+ * reading a byte (docs/decisions/098-gallery-zip-known-crc.md).
  * Plain JavaScript so that it runs without a build step.
  */
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { cleanExif } from './exif-clean.mjs';
 import { copyJpegWithoutGps, withExifSegment } from './jpeg-meta.mjs';
@@ -27,6 +31,12 @@ sharp.cache(false);
 const CORRUPT = 'Soubor je poškozený nebo neúplný (např. nedokončené nahrání). Nahrajte ho prosím znovu z originálu.';
 
 class Refused extends Error {}
+
+async function crc32OfFile(file) {
+  let crc = 0;
+  for await (const chunk of createReadStream(file, { highWaterMark: 1024 * 1024 })) crc = zlib.crc32(chunk, crc);
+  return crc;
+}
 
 async function processJob(job) {
   let meta;
@@ -80,7 +90,15 @@ async function processJob(job) {
     await fs.writeFile(downloadPath, body);
     downloadBytes = body.length;
   }
-  return { width, height, blurDataUrl: `data:image/webp;base64,${blur.toString('base64')}`, webBytes: webFile.length, downloadBytes };
+  return {
+    width,
+    height,
+    blurDataUrl: `data:image/webp;base64,${blur.toString('base64')}`,
+    webBytes: webFile.length,
+    downloadBytes,
+    webCrc32: zlib.crc32(webFile),
+    downloadCrc32: await crc32OfFile(downloadPath),
+  };
 }
 
 process.on('message', (job) => {

@@ -1,11 +1,59 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { assertValidKey, type Storage, type StoredObject, type StoredStream } from './types';
 
 const META_SUFFIX = '.meta.json';
+
+/** Bytes per read: large enough that per-chunk costs (promises, stream bookkeeping) vanish beside the copy. */
+const READ_CHUNK = 1024 * 1024;
+
+/**
+ * The bytes [start, end] of a file as a web stream, read in 1 MB chunks with one chunk read ahead (a gallery ZIP
+ * streams gigabytes through this; node's fs stream behind Readable.toWeb moves 64 KB per step and measured about
+ * a third of this speed here). The file is opened on the first read and closed at its end, on cancel and on error.
+ */
+export function fileStream(target: string, start: number, end: number): ReadableStream<Uint8Array> {
+  let handle: fs.FileHandle | null = null;
+  let pos = start;
+  const close = async () => {
+    const h = handle;
+    handle = null;
+    await h?.close();
+  };
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          const want = Math.min(READ_CHUNK, end + 1 - pos);
+          if (want <= 0) {
+            await close();
+            controller.close();
+            return;
+          }
+          handle ??= await fs.open(target, 'r');
+          const buf = Buffer.allocUnsafe(want);
+          const { bytesRead } = await handle.read(buf, 0, want, pos);
+          if (bytesRead === 0) {
+            await close();
+            controller.close();
+            return;
+          }
+          pos += bytesRead;
+          controller.enqueue(bytesRead === want ? buf : buf.subarray(0, bytesRead));
+        } catch (err) {
+          await close().catch(() => undefined);
+          throw err;
+        }
+      },
+      async cancel() {
+        await close();
+      },
+    },
+    { highWaterMark: 1 },
+  );
+}
 
 /** Files under `DATA_DIR/uploads` (single server; for several servers use STORAGE_DRIVER=s3). */
 export function createLocalStorage(root: string): Storage {
@@ -48,8 +96,7 @@ export function createLocalStorage(root: string): Storage {
         throw err;
       }
       const contentType = await contentTypeOf(target);
-      const nodeStream = createReadStream(target, range ? { start: range.start, end: range.end } : {});
-      return { stream: Readable.toWeb(nodeStream) as ReadableStream<Uint8Array>, size, contentType };
+      return { stream: fileStream(target, range?.start ?? 0, Math.min(range?.end ?? size - 1, size - 1)), size, contentType };
     },
     async stat(key) {
       const target = file(key);

@@ -2,7 +2,7 @@ import type { NextRequest } from 'next/server';
 import { visitorError, visitorRoute, PRIVATE_HEADERS } from '@/galleries/visitor-http.server';
 import { downloadSize, logDownload, openZip, planZip, VisitorError, type ZipScope } from '@/galleries/visitor.server';
 import { contentDisposition } from '@/galleries/visitor-view.server';
-import { parseRange, toWebStream } from '@/galleries/zip.server';
+import { parseRange, zipSize } from '@/galleries/zip.server';
 import { DECLARED_LENGTH } from '@/platform/declared-response.mjs';
 
 export const dynamic = 'force-dynamic';
@@ -25,10 +25,9 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
     const ifRange = request.headers.get('if-range');
     const rangeHeader = ifRange !== null && ifRange !== plan.etag ? null : request.headers.get('range');
     // The size first, with no file opened: a range past the end is answered without building anything.
-    const probe = openZip(plan, null);
-    probe.stream.destroy();
-    const range = parseRange(rangeHeader, probe.size);
-    if (range === 'unsatisfiable') return visitorError(416, 'Požadovaný rozsah je mimo soubor.', { 'content-range': `bytes */${probe.size}` });
+    const total = zipSize(plan.sources);
+    const range = parseRange(rangeHeader, total);
+    if (range === 'unsatisfiable') return visitorError(416, 'Požadovaný rozsah je mimo soubor.', { 'content-range': `bytes */${total}` });
     const zip = openZip(plan, range);
     const length = range ? range.end - range.start + 1 : zip.size;
     await logDownload(deps.db, gallery, visitor, `ZIP: ${plan.describe}${range ? `, od bajtu ${range.start}` : ''}`, length);
@@ -44,6 +43,6 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
       'x-omitted-photos': String(plan.omitted),
     };
     if (range) headers['content-range'] = `bytes ${range.start}-${range.end}/${zip.size}`;
-    return new Response(toWebStream(zip.stream), { status: range ? 206 : 200, headers });
+    return new Response(zip.stream, { status: range ? 206 : 200, headers });
   });
 }
