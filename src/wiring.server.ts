@@ -15,7 +15,8 @@ import { getDb } from '@/db/db.server';
 import { platformJobs, startJobs } from '@/platform/jobs.server';
 import type { ReadinessCheck } from '@/platform/readiness.server';
 import type { StartupStep } from '@/platform/startup.server';
-import { reloadSiteSettings, siteStartupSteps } from '@/site/public.server';
+import { reloadSiteSettings, siteSender, siteStartupSteps } from '@/site/public.server';
+import { setDefaultSender } from '@/platform/mail.server';
 
 /**
  * The app's wiring: which domain start-up steps, readiness checks and scheduled jobs run. Platform code never
@@ -23,6 +24,8 @@ import { reloadSiteSettings, siteStartupSteps } from '@/site/public.server';
  * Used by src/instrumentation.ts (start-up) and src/app/api/ready/route.ts (readiness).
  */
 export function startupSteps(): StartupStep[] {
+  // Mail goes out in her name unless MAIL_FROM says otherwise.
+  setDefaultSender(siteSender);
   return [
     // The saved settings first: the booking terms check and every page read them.
     ...siteStartupSteps(),

@@ -11,6 +11,7 @@ import { allInquiries, listInquiries } from './repositories/list.server';
 import { notesOf, statusHistory } from './repositories/history.server';
 import { dataForEmail, eraseEmail } from './repositories/gdpr.server';
 import { calendarToken, isCalendarToken } from './secrets.server';
+import { sameDateInquiries } from './service.server';
 import { weddingsFeed } from './ics.server';
 
 /** Helpers shared by the admin pages, actions and routes (each still calls requireAdmin itself). */
@@ -74,8 +75,8 @@ export async function inquiryDetail(id: number) {
   const { db } = await adminDeps();
   const inquiry = await findInquiry(db, id);
   if (!inquiry) return null;
-  const [history, notes, mails] = await Promise.all([statusHistory(db, id), notesOf(db, id), mailsFor(db, inquiry.reference)]);
-  return { inquiry, history, notes, mails };
+  const [history, notes, mails, sameDate] = await Promise.all([statusHistory(db, id), notesOf(db, id), mailsFor(db, inquiry.reference), sameDateInquiries(db, inquiry)]);
+  return { inquiry, history, notes, mails, sameDate };
 }
 
 /** The outbox page: recent mails, counts per status and the inquiry id behind each related reference. */

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Db } from '@/db/client';
-import { queueMail } from '@/platform/mail.server';
-import { getEnv, siteUrl } from '@/platform/env';
+import { mailFromAddress, queueMail } from '@/platform/mail.server';
+import { siteUrl } from '@/platform/env';
 import { getPricing, getSiteInfo, termPlaceholders } from '@/site/public.server';
 import { ensureCurrentTermsVersion, termsVersionById, termsVersionPath } from '@/content/public.server';
 import { inquiryNotifyAddress } from '@/accounts/public.server';
@@ -152,10 +152,9 @@ export async function queueNewInquiryMails(db: Db, i: InquiryDetail, opts: { aut
 /** Confirmation (deposit received) → the couple, with a calendar invite. */
 export async function queueConfirmationMail(db: Db, i: InquiryDetail): Promise<number[]> {
   if (!i.email || !i.weddingDate) return [];
-  const env = getEnv();
   const site = getSiteInfo();
   const host = new URL(siteUrl()).hostname;
-  const organizerEmail = env.MAIL_FROM.match(/<([^>]+)>/)?.[1] ?? env.MAIL_FROM;
+  const organizerEmail = mailFromAddress();
   const invite = confirmationInvite(i, host, { name: site.photographer.name, email: organizerEmail });
   const date = formatCzechDate(i.weddingDate);
   const t = termPlaceholders();

@@ -20,6 +20,7 @@ import {
   type BookingConfig,
 } from './config';
 import * as repo from './repositories/inquiries.server';
+import type { InquiryListItem } from './types';
 import { anonymiseClosedBefore } from './repositories/gdpr.server';
 import { addNote as storeNote } from './repositories/history.server';
 import { compactInquiryCounts } from './repositories/list.server';
@@ -27,7 +28,7 @@ import { clientHash, formAgeMs } from './secrets.server';
 import { claimLink, createClaimToken } from './claims.server';
 
 import { queueConfirmationMail, queueNewInquiryMails } from './notifications.server';
-import { STATUS_LABELS, canTransition, type InquiryStatus } from './statuses';
+import { DATE_LOCKING_STATUSES, STATUS_LABELS, canTransition, type InquiryStatus } from './statuses';
 
 /** Business rules of the booking domain. Callers (routes, actions, jobs) pass the database and config. */
 
@@ -243,10 +244,37 @@ export async function isDateFree(db: Db, date: string, config: BookingConfig): P
   return (await repo.takenDates(db, date, date, config.capacityPerDay)).length === 0;
 }
 
-export type ChangeResult = { ok: true; mailIds: number[] } | { ok: false; status: 400 | 404 | 409; message: string };
+/** The inquiry holding a date another one asked for. */
+export interface DateHolder {
+  id: number;
+  reference: string;
+  couple: string;
+  status: InquiryStatus;
+}
 
-export function dateConflictMessage(date: string): string {
-  return `Termín ${formatCzechDate(date)} už je blokován jinou poptávkou.`;
+export type ChangeResult = { ok: true; mailIds: number[] } | { ok: false; status: 400 | 404 | 409; message: string; conflictWith?: DateHolder };
+
+export function dateConflictMessage(date: string, holder?: DateHolder): string {
+  if (!holder) return `Termín ${formatCzechDate(date)} už je blokován jinou poptávkou.`;
+  const how = holder.status === 'confirmed' ? 'potvrzená poptávka' : 'poptávka s blokovaným termínem';
+  return `Termín ${formatCzechDate(date)} už má ${how} ${holder.reference} (${holder.couple}).`;
+}
+
+function coupleOf(i: Pick<InquiryListItem, 'partner1' | 'partner2'>): string {
+  return i.partner2 ? `${i.partner1} & ${i.partner2}` : i.partner1;
+}
+
+/** The other open inquiries asking for this inquiry's wedding date (new, in talks, holding, confirmed). */
+export async function sameDateInquiries(db: Db, inquiry: Pick<InquiryListItem, 'id' | 'weddingDate'>): Promise<InquiryListItem[]> {
+  if (!inquiry.weddingDate) return [];
+  return (await repo.openInquiriesOn(db, [inquiry.weddingDate])).filter((i) => i.id !== inquiry.id);
+}
+
+/** Who holds `date` (a held or confirmed inquiry other than `exceptId`), confirmed ones first. */
+async function dateHolder(db: Db, date: string, exceptId: number): Promise<DateHolder | undefined> {
+  const holders = (await repo.openInquiriesOn(db, [date])).filter((i) => i.id !== exceptId && DATE_LOCKING_STATUSES.includes(i.status));
+  const h = holders.find((i) => i.status === 'confirmed') ?? holders[0];
+  return h ? { id: h.id, reference: h.reference, couple: coupleOf(h), status: h.status } : undefined;
 }
 
 /** Moves an inquiry through the pipeline, enforcing the transition table and the date lock; records who did it. */
@@ -273,7 +301,11 @@ export async function changeStatus(
     lock: locks ? { date: current.weddingDate as string, capacity: req.config.capacityPerDay } : undefined,
     holdExpiresAt: req.to === 'held' ? new Date(now.getTime() + req.config.holdDays * 86_400_000) : null,
   });
-  if (outcome.kind === 'conflict') return { ok: false, status: 409, message: dateConflictMessage(current.weddingDate as string) };
+  if (outcome.kind === 'conflict') {
+    const date = current.weddingDate as string;
+    const holder = await dateHolder(db, date, current.id);
+    return { ok: false, status: 409, message: dateConflictMessage(date, holder), conflictWith: holder };
+  }
   if (outcome.kind === 'stale') return { ok: false, status: 409, message: 'Stav poptávky mezitím změnil někdo jiný. Obnovte prosím stránku.' };
   let mailIds: number[] = [];
   if (req.to === 'confirmed') {

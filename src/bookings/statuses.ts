@@ -10,6 +10,9 @@ export type InquiryStatus = (typeof STATUSES)[number];
 
 export const DATE_LOCKING_STATUSES: readonly InquiryStatus[] = ['held', 'confirmed'];
 
+/** Inquiries still in play for their date: two of them on one day need her attention. */
+export const OPEN_STATUSES: readonly InquiryStatus[] = ['new', 'in_talks', 'held', 'confirmed'];
+
 /** Labels agree with „poptávka“ (feminine): „Potvrzená“, „Zrušená“ …; `held` names the date („Termín blokován“). */
 export const STATUS_LABELS: Record<InquiryStatus, string> = {
   new: 'Nová',

@@ -87,4 +87,6 @@ export interface ListResult {
   /** Per status, under the same search and year filters (not the status filter). */
   counts: Record<InquiryStatus, number>;
   flaggedCount: number;
+  /** Inquiry id → how many other open inquiries ask for its wedding date (absent when none). */
+  sameDate: Record<number, number>;
 }

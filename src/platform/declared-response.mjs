@@ -8,6 +8,10 @@
  * - `x-declared-status: 410` → status 410 for a page the proxy rewrote (Next ignores a rewrite's status).
  *   Only 200 becomes 410; nothing else is changed.
  * Both headers are removed from the response. A client cannot set response headers, so only the app declares them.
+ *
+ * One repair on every response: a `Location` set several times to the same URL goes out once. Next 16 appends a
+ * cached page's stored headers to the answer that rendered it, so the first answer of a redirect rendered by a
+ * cached page (a renamed wedding's old address) carried its `Location` twice. Differing values are left alone.
  */
 export const DECLARED_LENGTH = 'x-declared-content-length';
 export const DECLARED_STATUS = 'x-declared-status';
@@ -17,6 +21,8 @@ export function applyDeclaredResponse(res) {
   const writeHead = res.writeHead;
   /** @param {unknown[]} args */
   const wrapped = (...args) => {
+    const location = res.getHeader('location');
+    if (Array.isArray(location) && location.length > 1 && location.every((l) => l === location[0])) res.setHeader('location', location[0]);
     const length = res.getHeader(DECLARED_LENGTH);
     if (length !== undefined) {
       res.removeHeader(DECLARED_LENGTH);

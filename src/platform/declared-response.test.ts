@@ -12,10 +12,29 @@ async function serve(handler: (res: http.ServerResponse) => void): Promise<Respo
     handler(res);
   });
   await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
-  return fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+  return fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, { redirect: 'manual' });
 }
 
 describe('declared response headers (server.mjs)', () => {
+  it('sends a Location appended twice with the same URL once, and leaves differing ones alone', async () => {
+    const twice = await serve((r) => {
+      r.statusCode = 308;
+      r.appendHeader('location', '/weddings/nova');
+      r.appendHeader('location', '/weddings/nova');
+      r.end();
+    });
+    expect(twice.status).toBe(308);
+    expect(twice.headers.get('location')).toBe('/weddings/nova');
+    await new Promise<void>((r) => server!.close(() => r()));
+    const differing = await serve((r) => {
+      r.statusCode = 308;
+      r.appendHeader('location', '/a');
+      r.appendHeader('location', '/b');
+      r.end();
+    });
+    expect(differing.headers.get('location')).toBe('/a, /b');
+  });
+
   it('turns a declared length into Content-Length on a streamed body', async () => {
     const res = await serve((r) => {
       r.setHeader(DECLARED_LENGTH, '10');

@@ -119,7 +119,8 @@ export const envSchema = z.object({
   // Data + mail
   DATABASE_URL: optionalString,
   SMTP_URL: optionalString,
-  MAIL_FROM: trimmed('Foto Anna Nováková <rezervace@example.cz>'),
+  /** The sender of every mail; unset: her brand and e-mail from the site settings (src/wiring.server.ts). */
+  MAIL_FROM: optionalString,
   /** Where new inquiries are announced, unless set in the admin (photographer.notifyEmail); unset: the first admin's e-mail. */
   PHOTOGRAPHER_EMAIL: trimmed().pipe(z.email({ message: 'musí být e-mailová adresa' }).optional()),
 

@@ -58,6 +58,25 @@ export const MAX_MAIL_ATTEMPTS = 8;
 /** How long a claimed message may stay `sending`; after that it counts as interrupted and is tried again. */
 export const MAIL_LEASE_MS = 5 * 60_000;
 
+// On globalThis: start-up (instrumentation) and the routes are separate bundles with their own module instances.
+const senders = globalThis as unknown as { __defaultMailSender?: () => string };
+
+/** Who mail comes from when MAIL_FROM is unset: the app layer names the site's own sender (her brand and e-mail). */
+export function setDefaultSender(sender: () => string): void {
+  senders.__defaultMailSender = sender;
+}
+
+/** The sender of every mail: MAIL_FROM, or the site's own (read per message, so a changed setting applies at once). */
+export function mailFrom(): string {
+  return getEnv().MAIL_FROM ?? senders.__defaultMailSender?.() ?? 'rezervace@localhost';
+}
+
+/** The bare address of the sender (`Brand <a@b.cz>` → `a@b.cz`). */
+export function mailFromAddress(): string {
+  const from = mailFrom();
+  return from.match(/<([^>]+)>/)?.[1] ?? from;
+}
+
 /** Send what is due. Safe to call after every commit and from the scheduler; each row is claimed atomically. */
 export async function deliverPendingMail(db: Db, opts: { ids?: number[]; now?: Date } = {}): Promise<void> {
   const env = getEnv();
@@ -92,7 +111,7 @@ export async function deliverPendingMail(db: Db, opts: { ids?: number[]; now?: D
     }
     try {
       await transport(env.SMTP_URL).sendMail({
-        from: env.MAIL_FROM,
+        from: mailFrom(),
         to: m.toAddress,
         subject: m.subject,
         text: m.text,
@@ -158,7 +177,7 @@ export async function sendTestMail(db: Db, msg: MailMessage): Promise<TestMailOu
     return { outcome: 'stored', id };
   }
   try {
-    await transport(env.SMTP_URL).sendMail({ from: env.MAIL_FROM, to: msg.to, subject: msg.subject, text: msg.text });
+    await transport(env.SMTP_URL).sendMail({ from: mailFrom(), to: msg.to, subject: msg.subject, text: msg.text });
     await db.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), attempts: 1, lastError: null }).where(eq(mailOutbox.id, id));
     return { outcome: 'sent', id };
   } catch (err) {

@@ -72,3 +72,10 @@ export function getSiteInfo(): SiteInfo {
 export function vatLabel(p: Pick<SiteInfo['photographer'], 'dic'>): string {
   return p.dic ? `DIČ ${p.dic}` : 'Neplátce DPH';
 }
+
+/** The site's own sender when MAIL_FROM is unset: `"Her Brand" <her@e-mail.cz>` (quotes and brackets removed from the name). */
+export function siteSender(): string {
+  const p = getSiteInfo().photographer;
+  const name = p.brand.replace(/["\\<>\r\n]/g, '').trim();
+  return name ? `"${name}" <${p.email}>` : p.email;
+}

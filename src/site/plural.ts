@@ -38,4 +38,8 @@ export const PAGES: CzechNoun = { one: 'stránku', few: 'stránky', other: 'str�
 export const HOURS: CzechNoun = { one: 'hodina', few: 'hodiny', other: 'hodin' };
 /** Instrumental ("s 1 fotografií / 3 fotografiemi") and genitive ("u 5 fotografií"). */
 export const PHOTOS: CzechNoun = { one: 'fotografie', few: 'fotografie', other: 'fotografií' };
+/** Accusative ("smazat 1 fotografii / 3 fotografie / 5 fotografií"). */
+export const PHOTOS_ACC: CzechNoun = { one: 'fotografii', few: 'fotografie', other: 'fotografií' };
 export const PHOTOS_GEN: CzechNoun = { one: 'fotografie', few: 'fotografií', other: 'fotografií' };
+/** "1 poptávka", "3 poptávky", "5 poptávek". */
+export const INQUIRIES: CzechNoun = { one: 'poptávka', few: 'poptávky', other: 'poptávek' };

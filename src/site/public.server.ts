@@ -6,7 +6,7 @@ import 'server-only';
  * domain and no ui (lint enforces it: eslint.config.mjs, docs/decisions/070-site-layer.md).
  */
 export { contentDir, readContentJson } from './files';
-export { getSiteInfo, siteSchema, vatLabel, ibanToCzechAccount, type SiteInfo } from './identity';
+export { getSiteInfo, siteSchema, siteSender, vatLabel, ibanToCzechAccount, type SiteInfo } from './identity';
 export {
   getTerms,
   stornoLines,

@@ -3,7 +3,7 @@
  * may use — Czech plural forms, the IČO check, the page-slug rule. Everything else in src/site is internal (lint
  * enforces it: eslint.config.mjs, docs/decisions/070-site-layer.md).
  */
-export { czechCount, czechForm, DAYS, DAYS_GEN, HOURS, MONTHS, MONTHS_GEN, PAGES, PHOTOS, PHOTOS_GEN, WEEKS, WEEKS_GEN, YEARS, YEARS_GEN, type CzechNoun } from './plural';
+export { czechCount, czechForm, DAYS, DAYS_GEN, HOURS, INQUIRIES, MONTHS, MONTHS_GEN, PAGES, PHOTOS, PHOTOS_ACC, PHOTOS_GEN, WEEKS, WEEKS_GEN, YEARS, YEARS_GEN, type CzechNoun } from './plural';
 export { isValidIco } from './ico';
 export { failsSlugCheck, isValidPageSlug } from './page-slug';
 export { czechAccountToIban, CZECH_ACCOUNT } from './bank';

@@ -32,7 +32,7 @@ beforeAll(async () => {
   await handle.close();
   smtp = await startSmtp();
   [server, browser] = await Promise.all([
-    startServer({ SMTP_URL: smtp.url, PHOTOGRAPHER_EMAIL: 'anna@example.cz', MAIL_FROM: 'Anna Nováková <rezervace@example.cz>', INQUIRY_MIN_FILL_MS: '0' }, { dataDir }),
+    startServer({ SMTP_URL: smtp.url, PHOTOGRAPHER_EMAIL: 'anna@example.cz', MAIL_FROM: 'Anna Nováková <rezervace@example.cz>', INQUIRY_MIN_FILL_MS: '0', INQUIRY_RATE_PER_CLIENT: '20' }, { dataDir }),
     launchBrowser(),
   ]);
 });
@@ -241,6 +241,35 @@ describe('bookings', () => {
     expect(new URL(page.url()).searchParams.get('stav')).toBe('new');
     await expectNoAxeViolations(page);
     await phone.close();
+  });
+
+  it('flags a second inquiry for a confirmed date and links the confirmed one when its hold is refused', async () => {
+    const res = await fetch(`${server.url}/api/inquiries`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ partner1: 'Lucie', partner2: 'Tomáš', email: 'lucie.e2e@example.cz', phone: '+420 608 333 444', weddingDate: DATE, venue: 'Statek', town: 'Kolín', guestCount: 60, consent: true }),
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const second = ((await res.json()) as { reference: string }).reference;
+
+    await adminPage.goto(`${server.url}/admin/bookings?q=${encodeURIComponent(second)}`);
+    const row = adminPage.locator('table tbody tr', { hasText: second });
+    await expect.poll(() => row.textContent()).toContain('Stejné datum: ještě 1\u00a0poptávka');
+    await row.locator(`a:has-text("${second}")`).click();
+    await adminPage.waitForURL(/\/admin\/bookings\/\d+$/);
+    const sameDate = adminPage.locator('section[aria-labelledby="same-date-title"]');
+    expect(await sameDate.textContent()).toContain(reference);
+    expect(await sameDate.textContent()).toContain('Potvrzená');
+    await expectNoAxeViolations(adminPage);
+
+    await adminPage.selectOption('#to', 'held');
+    await adminPage.click('button:has-text("Změnit stav")');
+    const alert = adminPage.locator('[data-testid="admin-result"]');
+    await expect.poll(() => alert.textContent()).toContain(`už má potvrzená poptávka ${reference}`);
+    await alert.locator(`a:has-text("${reference}")`).click();
+    await adminPage.waitForURL(/\/admin\/bookings\/\d+$/);
+    await expect.poll(() => adminPage.textContent('h2#status-title')).toContain('Potvrzená');
+    expect(await adminPage.textContent('section[aria-labelledby="same-date-title"]')).toContain(second);
   });
 
   it('the JSON API answers 201 with a reference and honours Idempotency-Key', async () => {

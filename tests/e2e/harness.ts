@@ -137,6 +137,8 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
 export interface ReceivedMail {
   from: string;
   to: string[];
+  /** The sender's display name (`"Eliška Fotí" <…>` → `Eliška Fotí`). */
+  fromName: string;
   subject: string;
   text: string;
   html: string;
@@ -157,6 +159,7 @@ export async function startSmtp(): Promise<{ url: string; messages: ReceivedMail
         const parsed = await PostalMime.parse(Buffer.concat(chunks));
         messages.push({
           from: parsed.from?.address ?? '',
+          fromName: parsed.from?.name ?? '',
           to: session.envelope.rcptTo.map((r) => r.address),
           subject: parsed.subject ?? '',
           text: parsed.text ?? '',

@@ -122,6 +122,8 @@ describe('site settings from the browser', () => {
       const html = await pageText(path);
       expect(html, path).toContain(NAME);
       expect(html, path).not.toContain('Anna Nováková');
+      // Nor the sample's name in another case („Annu Novákovou“, „Portrét Anny Novákové“) in meta or alt texts.
+      expect(html, path).not.toMatch(/Novákov/);
       expect(html, path).not.toContain('12345679');
       expect(html, path).not.toContain('anna@example.cz');
     }
@@ -143,6 +145,8 @@ describe('site settings from the browser', () => {
     const notice = await smtp.waitFor((m) => m.subject.includes(reference) && m.subject.startsWith('Nová poptávka'));
     expect(notice.to).toEqual([ADMIN.email]);
     const reply = await smtp.waitFor((m) => m.to.includes('klara@example.org') && m.subject.includes(reference));
+    // Without MAIL_FROM, mail comes from her brand and her public e-mail, never the sample's.
+    expect({ from: reply.from, name: reply.fromName }).toEqual({ from: 'ahoj@fotky-eliska.cz', name: 'Eliška Fotí' });
     expect(reply.text).toContain(NAME);
     expect(reply.text).not.toContain('Anna Nováková');
   });

@@ -178,8 +178,8 @@ describe('admin studio: blog posts', () => {
 
     const moved = await get(`/blog/${SLUG}`);
     expect(moved.status).toBe(308);
-    const locations = new Set((moved.headers.get('location') ?? '').split(',').map((l) => new URL(l.trim(), server.url).pathname));
-    expect([...locations]).toEqual([`/blog/${NEW_SLUG}`]);
+    // One Location, also on the first answer of the cached redirect.
+    expect(new URL(moved.headers.get('location') ?? '', server.url).pathname).toBe(`/blog/${NEW_SLUG}`);
     const visitor = await newQuietContext(browser, server.url, 'desktop');
     const v = await visitor.newPage();
     const res = await v.goto(`${server.url}/blog/${SLUG}`);

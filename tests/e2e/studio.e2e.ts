@@ -229,10 +229,9 @@ describe.each([
     });
     const moved = await fetch(`${server.url}/weddings/${SLUG}`, { redirect: 'manual' });
     expect(moved.status).toBe(308);
-    // Next 16 repeats the Location header of a redirect rendered by a cached (ISR) page; every copy is the new URL,
-    // which browsers accept (Chromium refuses only differing copies).
-    const locations = new Set((moved.headers.get('location') ?? '').split(',').map((l) => new URL(l.trim(), server.url).pathname));
-    expect([...locations]).toEqual([`/weddings/${NEW_SLUG}`]);
+    // Exactly one Location, also on this first answer (Next 16 appends the cached redirect's stored headers to the
+    // answer that rendered it; server.mjs sends a repeated identical Location once).
+    expect(new URL(moved.headers.get('location') ?? '', server.url).pathname).toBe(`/weddings/${NEW_SLUG}`);
     const res = await p.goto(`${server.url}/weddings/${SLUG}`);
     expect(res?.request().redirectedFrom()?.response() ? (await res.request().redirectedFrom()!.response())!.status() : null).toBe(308);
     expect(new URL(p.url()).pathname).toBe(`/weddings/${NEW_SLUG}`);

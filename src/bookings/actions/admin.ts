@@ -15,7 +15,7 @@ import { isStatus } from '@/bookings/statuses';
 import { deliverAfterResponse } from '@/bookings/runtime.server';
 
 /** The admin forms' answer: the common form state with a message and an attempt counter (forms re-mount, clearing a sent note). */
-export type AdminActionState = FormStateBase & { message: string; attempt: number };
+export type AdminActionState = FormStateBase & { message: string; attempt: number; link?: { href: string; label: string } };
 
 const idSchema = z.coerce.number().int().positive();
 const UNAVAILABLE = 'Databáze teď neodpovídá. Zkuste to prosím znovu za chvíli.';
@@ -32,7 +32,10 @@ export async function changeStatusAction(prev: AdminActionState, formData: FormD
   try {
     const { db, config } = await adminDeps();
     const res = await changeStatus(db, { id: id.data, to, actor: actorOf(user), note: typeof note === 'string' ? note : undefined, config });
-    if (!res.ok) return { status: 'error', message: res.message, attempt: prev.attempt + 1 };
+    if (!res.ok) {
+      const link = res.conflictWith ? { href: `/admin/bookings/${res.conflictWith.id}`, label: `Otevřít poptávku ${res.conflictWith.reference}` } : undefined;
+      return { status: 'error', message: res.message, attempt: prev.attempt + 1, link };
+    }
     deliverAfterResponse(db, res.mailIds);
     revalidatePath(`/admin/bookings/${id.data}`);
     return { status: 'success', message: to === 'confirmed' ? 'Stav změněn. Párovi odchází potvrzení s pozvánkou do kalendáře.' : 'Stav změněn.', attempt: prev.attempt + 1 };

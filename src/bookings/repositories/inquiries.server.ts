@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte } from 'drizzle
 import { isUniqueViolation, type Db } from '@/db/client';
 import { inquiries, inquiryStatusHistory } from '@/db/schema';
 import { newReference } from '../reference';
-import { STATUSES, isStatus, type InquiryStatus } from '../statuses';
+import { OPEN_STATUSES, STATUSES, isStatus, type InquiryStatus } from '../statuses';
 import type { InquiryInput, InquiryKind } from '../input';
 import type { InquiryDetail, InquiryListItem } from '../types';
 import { listColumns, toDetail, toListItem } from './inquiry-rows.server';
@@ -183,6 +183,21 @@ export async function transitionInquiry(db: Db, t: TransitionRequest): Promise<T
     }
   }
   return { kind: 'conflict' };
+}
+
+/**
+ * The open inquiries (new, in talks, holding or confirmed) on any of `dates`, in arrival order: the list flags
+ * a date asked for twice, the detail links them, a refused hold names who holds the date.
+ */
+export async function openInquiriesOn(db: Db, dates: readonly string[]): Promise<InquiryListItem[]> {
+  if (!dates.length) return [];
+  const rows = await db
+    .select(listColumns)
+    .from(inquiries)
+    .where(and(inArray(inquiries.weddingDate, [...new Set(dates)]), inArray(inquiries.status, [...OPEN_STATUSES])))
+    .orderBy(asc(inquiries.createdAt), asc(inquiries.id))
+    .limit(500);
+  return rows.map(toListItem);
 }
 
 /** Releases every hold past its expiry; returns the expired inquiries (for notifications and logs). */

@@ -3,9 +3,10 @@ import { and, asc, count, desc, eq, gte, like, lt, sql, type SQL } from 'drizzle
 import { rowsOf, type Db } from '@/db/client';
 import { inquiries, inquiryCounts } from '@/db/schema';
 import { foldForSearch, SEARCH_SEPARATOR } from '@/db/search-fold';
-import { STATUSES, isStatus, type InquiryStatus } from '../statuses';
-import type { InquiryDetail, ListFilters, ListResult } from '../types';
+import { OPEN_STATUSES, STATUSES, isStatus, type InquiryStatus } from '../statuses';
+import type { InquiryDetail, InquiryListItem, ListFilters, ListResult } from '../types';
 import { listColumns, toDetail, toListItem } from './inquiry-rows.server';
+import { openInquiriesOn } from './inquiries.server';
 
 /** The admin list query (search, filters, counts, pages) and the CSV export that shares its filters. */
 
@@ -102,7 +103,25 @@ export async function listInquiries(db: Db, f: ListFilters): Promise<ListResult>
       ? await db.select(listColumns).from(inquiries).where(where).orderBy(...dir).limit(limit)
       : await db.select(listColumns).from(inquiries).innerJoin(ids, eq(inquiries.id, ids.id)).orderBy(...dir);
   if (back) rows.reverse();
-  return { items: rows.map(toListItem), total, page, pageSize, pages, counts, flaggedCount };
+  const items = rows.map(toListItem);
+  return { items, total, page, pageSize, pages, counts, flaggedCount, sameDate: await sameDateCounts(db, items) };
+}
+
+/** For each open inquiry on the page: how many other open inquiries ask for the same wedding date. */
+async function sameDateCounts(db: Db, items: readonly InquiryListItem[]): Promise<Record<number, number>> {
+  const open = items.filter((i) => i.weddingDate !== null && OPEN_STATUSES.includes(i.status));
+  const onDates = await openInquiriesOn(
+    db,
+    open.map((i) => i.weddingDate as string),
+  );
+  const perDate = new Map<string, number>();
+  for (const i of onDates) perDate.set(i.weddingDate as string, (perDate.get(i.weddingDate as string) ?? 0) + 1);
+  const out: Record<number, number> = {};
+  for (const i of open) {
+    const others = (perDate.get(i.weddingDate as string) ?? 1) - 1;
+    if (others > 0) out[i.id] = others;
+  }
+  return out;
 }
 
 /**

@@ -12,7 +12,7 @@ import * as historyRepo from '@/bookings/repositories/history.server';
 import * as gdprRepo from '@/bookings/repositories/gdpr.server';
 import * as outbox from '@/platform/mail-outbox.server';
 import { FOLD_FROM, FOLD_TO, SEARCH_SEPARATOR, foldForSearch } from '@/db/search-fold';
-import { STATUSES, isStatus, type InquiryStatus } from '@/bookings/statuses';
+import { OPEN_STATUSES, STATUSES, isStatus, type InquiryStatus } from '@/bookings/statuses';
 import type { InquiryKind } from '@/bookings/input';
 import type { InquiryListItem, ListFilters, ListResult, ListSort } from '@/bookings/types';
 import { resetBookings } from '@tests/support/bookings-factories';
@@ -83,7 +83,17 @@ async function referenceList(db: Db, f: ListFilters): Promise<ListResult> {
   for (const r of byStatus) if (isStatus(r.status)) counts[r.status] = r.n;
   const [{ n: flaggedCount }] = await db.select({ n: count() }).from(inquiries).where(where({ ...f, flagged: true, status: undefined }, false));
   const items: InquiryListItem[] = rows.map((r) => ({ ...r, kind: r.kind as InquiryKind, status: isStatus(r.status) ? r.status : 'new', flags: r.flags ?? [] }));
-  return { items, total, page, pageSize, pages, counts, flaggedCount };
+  // Other open inquiries on an open inquiry's date, counted one inquiry at a time.
+  const sameDate: Record<number, number> = {};
+  for (const i of items) {
+    if (i.weddingDate === null || !OPEN_STATUSES.includes(i.status)) continue;
+    const [{ n }] = await db
+      .select({ n: count() })
+      .from(inquiries)
+      .where(and(eq(inquiries.weddingDate, i.weddingDate), inArray(inquiries.status, [...OPEN_STATUSES]), sql`${inquiries.id} <> ${i.id}`));
+    if (n > 0) sameDate[i.id] = n;
+  }
+  return { items, total, page, pageSize, pages, counts, flaggedCount, sameDate };
 }
 
 const NAMES = ['Jana Nováková', 'Žaneta Říhová', 'Petra Malá', 'Eva 50% Sleva', 'Olga_Podtržítko', 'Kateřina Dvořáková'];
@@ -174,6 +184,20 @@ describe.each([
             }
           }
   }, 120_000); // 240 rows through every filter, sort and page: ~12 s alone, much longer on a loaded 2-core machine
+
+  it.runIf(enabled)('counts the other open inquiries asking for the same wedding date, leaving closed ones out', async () => {
+    const statuses = ['new', 'in_talks', 'held', 'declined', 'cancelled', 'new', 'new', 'new'] as const;
+    const seed = seedRows(16).map((r, k) => (k < 8 ? { ...r, weddingDate: k < 6 ? '2027-06-12' : '2027-06-19', slot: null, holdExpiresAt: null, status: statuses[k] } : r));
+    seed[2].slot = 0;
+    seed[2].holdExpiresAt = new Date(Date.UTC(2027, 0, 1));
+    await h.db.insert(inquiries).values(seed);
+    const got = await repo.listInquiries(h.db, { pageSize: 100 });
+    expect(got).toEqual(await referenceList(h.db, { pageSize: 100 }));
+    const byRef = new Map(got.items.map((i) => [i.reference, got.sameDate[i.id] ?? 0]));
+    // 12 June: new, in talks, held and new are open (3 others each); declined and cancelled are not flagged.
+    expect([0, 1, 2, 3, 4, 5].map((k) => byRef.get(seed[k].reference as string))).toEqual([3, 3, 3, 0, 0, 3]);
+    expect([6, 7].map((k) => byRef.get(seed[k].reference as string))).toEqual([1, 1]);
+  });
 
   it.runIf(enabled)('searches names, e-mail, reference, venue and town for a substring, ignoring case and diacritics, wildcards taken literally', async () => {
     const seed = seedRows(60);

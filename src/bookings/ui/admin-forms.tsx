@@ -1,4 +1,5 @@
 'use client';
+import Link from 'next/link';
 import { useActionState } from 'react';
 import { SelectField, SubmitButton, TextArea, TextField } from '@/ui/form/fields';
 import { STATUS_LABELS, type InquiryStatus } from '@/bookings/statuses';
@@ -12,6 +13,12 @@ function Result({ state }: { state: AdminActionState }) {
   return (
     <p className={`notice ${ok ? 'notice-ok' : 'notice-error'}`} role={ok ? 'status' : 'alert'} data-testid="admin-result">
       {state.message}
+      {state.link ? (
+        <>
+          {' '}
+          <Link href={state.link.href}>{state.link.label}</Link>
+        </>
+      ) : null}
     </p>
   );
 }

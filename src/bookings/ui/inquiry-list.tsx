@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { formatCzechDate, formatCzechDateTime } from '@/platform/dates';
 import { packageName } from '@/bookings/packages';
 import type { InquiryListItem } from '@/bookings/types';
-import { FlagBadges, StatusBadge } from './status-badge';
+import { FlagBadges, SameDateBadge, StatusBadge } from './status-badge';
 import styles from './admin.module.css';
 
 function couple(i: InquiryListItem): string {
@@ -10,7 +10,18 @@ function couple(i: InquiryListItem): string {
 }
 
 /** Inquiries as a table on wide screens and as cards on phones. */
-export function InquiryList({ items, caption, empty = 'Žádné poptávky.' }: { items: InquiryListItem[]; caption: string; empty?: string }) {
+export function InquiryList({
+  items,
+  caption,
+  empty = 'Žádné poptávky.',
+  sameDate = {},
+}: {
+  items: InquiryListItem[];
+  caption: string;
+  empty?: string;
+  /** Inquiry id → other open inquiries on its date (the list's `sameDate`). */
+  sameDate?: Record<number, number>;
+}) {
   if (!items.length) return <p className="muted">{empty}</p>;
   return (
     <>
@@ -46,6 +57,7 @@ export function InquiryList({ items, caption, empty = 'Žádné poptávky.' }: {
                   <StatusBadge status={i.status} />
                   <div className={styles.flags}>
                     <FlagBadges flags={i.flags} />
+                    <SameDateBadge others={sameDate[i.id]} />
                   </div>
                 </td>
                 <td>{formatCzechDateTime(i.createdAt)}</td>
@@ -64,6 +76,7 @@ export function InquiryList({ items, caption, empty = 'Žádné poptávky.' }: {
             <span className={styles.flags}>
               <StatusBadge status={i.status} />
               <FlagBadges flags={i.flags} />
+              <SameDateBadge others={sameDate[i.id]} />
             </span>
             <span className={styles.small}>Přišlo {formatCzechDateTime(i.createdAt)}</span>
           </li>

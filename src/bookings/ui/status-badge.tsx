@@ -1,3 +1,4 @@
+import { czechCount, INQUIRIES } from '@/site/public';
 import { FLAG_LABELS, STATUS_BADGE, STATUS_LABELS, type InquiryStatus } from '@/bookings/statuses';
 
 export function StatusBadge({ status }: { status: InquiryStatus }) {
@@ -16,5 +17,16 @@ export function FlagBadges({ flags }: { flags: string[] }) {
         </span>
       ))}
     </>
+  );
+}
+
+/** Other open inquiries ask for the same wedding date: worth a look before blocking it. */
+export function SameDateBadge({ others }: { others: number | undefined }) {
+  if (!others) return null;
+  return (
+    <span className="badge badge-flag">
+      <span aria-hidden="true">⚠ </span>
+      Stejné datum: ještě {czechCount(others, INQUIRIES)}
+    </span>
   );
 }

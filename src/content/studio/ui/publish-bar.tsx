@@ -26,7 +26,7 @@ export function useStudioRun() {
       setMessage({ kind: 'error', text: errorText(err) });
     }
   };
-  return { message, run };
+  return { message, run, clear: () => setMessage(null) };
 }
 
 /**

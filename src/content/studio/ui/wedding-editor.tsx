@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useRef, useState, type DragEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { useRouter } from 'next/navigation';
 import { SAMPLE_CATEGORIES } from '../../placeholders';
-import { czechCount, PHOTOS_GEN } from '@/site/public';
+import { czechCount, PHOTOS_ACC, PHOTOS_GEN } from '@/site/public';
 import type { AdminPhoto, AdminWedding } from '../types';
 import { variantUrl } from '../variants';
 import { api, uploadFile, type ApiError } from './api-client';
@@ -16,17 +16,35 @@ interface UploadItem {
   progress: number;
   state: UploadState;
   message?: string;
+  /** Whether trying again can help (a dropped connection, a busy server) — not for a refused file. */
+  retryable?: boolean;
 }
 
 const STATUS_TEXT: Record<AdminPhoto['status'], string> = { processing: 'Zpracovává se…', ready: 'Připraveno', failed: 'Chyba zpracování' };
 const UPLOAD_TEXT: Record<UploadState, string> = { waiting: 'Čeká', uploading: 'Nahrává se', done: 'Nahráno', duplicate: 'Přeskočeno (už nahráno)', error: 'Chyba' };
+
+/** A refused file (wrong type, too large, unreadable) fails the same way again; a dropped connection or a busy server may not. */
+function retryableStatus(status: number): boolean {
+  return status === 0 || status === 408 || status === 429 || status >= 500;
+}
+
+const categoryName = (slug: string | null) => SAMPLE_CATEGORIES.find((c) => c.slug === slug)?.name ?? null;
+
+/** The description a photo gets when she describes it later: the couple and the part of the day („Tereza & Jakub – Obřad“). */
+export function defaultAlt(wedding: Pick<AdminWedding, 'couple' | 'location'>, category: string | null): string {
+  const part = categoryName(category);
+  return part ? `${wedding.couple} – ${part}` : `${wedding.couple}, ${wedding.location}`;
+}
 
 
 /** The studio's wedding editor: details, publishing, uploads with progress, and the photo list. */
 export function WeddingEditor({ initial, maxUploadLabel }: { initial: AdminWedding; maxUploadLabel: string }) {
   const router = useRouter();
   const [wedding, setWedding] = useState(initial);
-  const { message, run } = useStudioRun();
+  const { message, run, clear } = useStudioRun();
+  /** Per photo, the outcome of its last alt/category save, shown beside its fields. */
+  const [saved, setSaved] = useState<Record<string, { ok: boolean; text: string }>>({});
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [uploads, setUploads] = useState<UploadItem[]>([]);
   const [dragOver, setDragOver] = useState(false);
   const [dragging, setDragging] = useState<string | null>(null);
@@ -41,6 +59,13 @@ export function WeddingEditor({ initial, maxUploadLabel }: { initial: AdminWeddi
 
   // While photos are processing, look for their results every two seconds.
   const processing = wedding.photos.some((p) => p.status === 'processing');
+  // An error about the photos (e.g. "cannot publish without a processed photo") is stale once another is ready.
+  const readyCount = wedding.photos.filter((p) => p.status === 'ready').length;
+  const lastReady = useRef(readyCount);
+  useEffect(() => {
+    if (readyCount !== lastReady.current && message?.kind === 'error') clear();
+    lastReady.current = readyCount;
+  }, [readyCount, message, clear]);
   useEffect(() => {
     if (!processing) return;
     const t = setInterval(() => void reload().catch(() => undefined), 2000);
@@ -67,7 +92,7 @@ export function WeddingEditor({ initial, maxUploadLabel }: { initial: AdminWeddi
         } catch (err) {
           const e = err as ApiError;
           if (e.status === 409) patchUpload(next.key, { state: 'duplicate', progress: 1, message: e.message });
-          else patchUpload(next.key, { state: 'error', message: errorText(err) });
+          else patchUpload(next.key, { state: 'error', message: errorText(err), retryable: retryableStatus(typeof e.status === 'number' ? e.status : 0) });
         }
         await reload().catch(() => undefined);
       }
@@ -112,11 +137,69 @@ export function WeddingEditor({ initial, maxUploadLabel }: { initial: AdminWeddi
   const setPublished = (published: boolean) =>
     run(async () => setWedding(await api<AdminWedding>('PATCH', base, { published })), published ? 'Svatba je zveřejněná.' : 'Svatba je skrytá (koncept).');
 
-  const patchPhoto = (id: string, change: { alt?: string; category?: string | null }) =>
-    run(async () => {
+  const patchPhoto = async (id: string, change: { alt?: string; category?: string | null }) => {
+    setSaved((s) => ({ ...s, [id]: { ok: true, text: 'Ukládám…' } }));
+    try {
       const photo = await api<AdminPhoto>('PATCH', `/api/admin/photos/${id}`, change);
       setWedding((w) => ({ ...w, photos: w.photos.map((p) => (p.id === id ? photo : p)) }));
+      setSaved((s) => ({ ...s, [id]: { ok: true, text: change.alt !== undefined ? 'Popis uložen.' : 'Kategorie uložena.' } }));
+    } catch (err) {
+      setSaved((s) => ({ ...s, [id]: { ok: false, text: errorText(err) } }));
+    }
+  };
+
+  const toggleSelected = (id: string, on: boolean) =>
+    setSelected((sel) => {
+      const next = new Set(sel);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
     });
+
+  /** One change for every selected photo, one request each; the list is read again at the end. */
+  const forSelected = (label: (n: number) => string, change: (p: AdminPhoto) => Promise<unknown>) => {
+    const photos = wedding.photos.filter((p) => selected.has(p.id));
+    if (!photos.length) return;
+    void run(async () => {
+      try {
+        for (const p of photos) await change(p);
+      } finally {
+        await reload().catch(() => undefined);
+      }
+      setSelected(new Set());
+    }, label(photos.length));
+  };
+
+  const bulkCategory = (category: string | null) =>
+    forSelected(
+      (n) => `Kategorie změněna u ${czechCount(n, PHOTOS_GEN)}.`,
+      (p) => api('PATCH', `/api/admin/photos/${p.id}`, { category }),
+    );
+
+  const bulkDelete = () => {
+    const n = selected.size;
+    if (!n || !window.confirm(`Opravdu smazat ${czechCount(n, PHOTOS_ACC)}? Tuto akci nelze vrátit.`)) return;
+    forSelected(
+      (k) => `Smazáno: ${czechCount(k, PHOTOS_ACC)}.`,
+      (p) => api('DELETE', `/api/admin/photos/${p.id}`),
+    );
+  };
+
+  /** "Describe later": every photo without a description gets the couple and its part of the day, editable after. */
+  const fillMissingAlts = () => {
+    const missing = wedding.photos.filter((p) => p.status !== 'failed' && !p.alt.trim());
+    if (!missing.length) return;
+    void run(
+      async () => {
+        try {
+          for (const p of missing) await api('PATCH', `/api/admin/photos/${p.id}`, { alt: defaultAlt(wedding, p.category) });
+        } finally {
+          await reload().catch(() => undefined);
+        }
+      },
+      `Popis doplněn u ${czechCount(missing.length, PHOTOS_GEN)}. Upravit ho můžete kdykoli.`,
+    );
+  };
 
   const setCover = (id: string) => {
     // Shown at once (a radio group must follow the click); the answer confirms or the error message explains.
@@ -179,6 +262,8 @@ export function WeddingEditor({ initial, maxUploadLabel }: { initial: AdminWeddi
   const finished = uploads.filter((u) => u.state === 'done' || u.state === 'duplicate').length;
   const overall = total ? uploads.reduce((s, u) => s + (u.state === 'error' ? 0 : u.progress), 0) / total : 0;
   const missingAlt = wedding.photos.filter((p) => p.status !== 'failed' && !p.alt.trim()).length;
+  // The public page shows the first photo when none is chosen (or the chosen one was deleted): mark that one.
+  const coverId = wedding.photos.some((p) => p.id === wedding.coverPhotoId && p.status === 'ready') ? wedding.coverPhotoId : (wedding.photos.find((p) => p.status === 'ready')?.id ?? null);
 
   return (
     <div className={styles.form} style={{ maxWidth: 'none' }}>
@@ -189,7 +274,14 @@ export function WeddingEditor({ initial, maxUploadLabel }: { initial: AdminWeddi
         message={message}
         onPublish={(on) => void setPublished(on)}
       >
-        {!wedding.published && missingAlt > 0 ? <span className={styles.status}>Před zveřejněním doplňte popis u {czechCount(missingAlt, PHOTOS_GEN)}.</span> : null}
+        {!wedding.published && missingAlt > 0 ? (
+          <>
+            <span className={styles.status}>Před zveřejněním doplňte popis u {czechCount(missingAlt, PHOTOS_GEN)}.</span>
+            <button type="button" className="btn btn-small" onClick={fillMissingAlts}>
+              Popíšu později – doplnit výchozí popisy
+            </button>
+          </>
+        ) : null}
       </PublishBar>
 
       <section aria-labelledby="photos-title">
@@ -240,7 +332,7 @@ export function WeddingEditor({ initial, maxUploadLabel }: { initial: AdminWeddi
                     {u.message ? <span className={u.state === 'error' ? styles.error : styles.status}>: {u.message}</span> : null}
                   </span>
                   <progress max={1} value={u.progress} aria-label={`Průběh nahrávání ${u.file.name}`} />
-                  {u.state === 'error' ? (
+                  {u.state === 'error' && u.retryable ? (
                     <button type="button" className="btn btn-small" onClick={() => retry(u.key)}>
                       Zkusit znovu
                     </button>
@@ -259,6 +351,35 @@ export function WeddingEditor({ initial, maxUploadLabel }: { initial: AdminWeddi
         <p className="visually-hidden" aria-live="polite">
           {announce}
         </p>
+        {wedding.photos.length > 1 ? (
+          <div className={styles.bulk} role="group" aria-label="Hromadné úpravy vybraných fotografií">
+            <button type="button" className="btn btn-small" onClick={() => setSelected(selected.size === wedding.photos.length ? new Set() : new Set(wedding.photos.map((p) => p.id)))}>
+              {selected.size === wedding.photos.length ? 'Zrušit výběr' : 'Vybrat vše'}
+            </button>
+            <span className={styles.status} aria-live="polite">
+              Vybráno: {selected.size}
+            </span>
+            <label htmlFor="bulk-category">Kategorie vybraných</label>
+            <select id="bulk-category" defaultValue="-" disabled={!selected.size} onChange={(e) => {
+              const v = e.currentTarget.value;
+              e.currentTarget.value = '-';
+              if (v !== '-') bulkCategory(v || null);
+            }}>
+              <option value="-" disabled>
+                Vyberte…
+              </option>
+              <option value="">Bez kategorie</option>
+              {SAMPLE_CATEGORIES.map((c) => (
+                <option key={c.slug} value={c.slug}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+            <button type="button" className="btn btn-small" onClick={bulkDelete} disabled={!selected.size}>
+              Smazat vybrané
+            </button>
+          </div>
+        ) : null}
         <ol className={styles.photos} aria-label="Fotografie svatby" aria-describedby="reorder-help">
           {wedding.photos.map((p, i) => (
             <li
@@ -284,6 +405,9 @@ export function WeddingEditor({ initial, maxUploadLabel }: { initial: AdminWeddi
               ) : (
                 <div className={styles.thumb}>{STATUS_TEXT[p.status]}</div>
               )}
+              <label>
+                <input type="checkbox" checked={selected.has(p.id)} onChange={(e) => toggleSelected(p.id, e.currentTarget.checked)} /> Vybrat fotografii {i + 1}
+              </label>
               <span className={styles.status}>
                 {i + 1}. {p.fileName} – {STATUS_TEXT[p.status]}
                 {p.error ? <span className={styles.error}> {p.error}</span> : null}
@@ -294,6 +418,7 @@ export function WeddingEditor({ initial, maxUploadLabel }: { initial: AdminWeddi
                   id={`alt-${p.id}`}
                   defaultValue={p.alt}
                   maxLength={300}
+                  placeholder={defaultAlt(wedding, p.category)}
                   aria-invalid={!p.alt.trim() && p.status !== 'failed' ? true : undefined}
                   onBlur={(e) => {
                     if (e.currentTarget.value.trim() !== p.alt) void patchPhoto(p.id, { alt: e.currentTarget.value.trim() });
@@ -312,8 +437,11 @@ export function WeddingEditor({ initial, maxUploadLabel }: { initial: AdminWeddi
                 </select>
               </div>
               <label>
-                <input type="radio" name="cover" checked={wedding.coverPhotoId === p.id} disabled={p.status !== 'ready'} onChange={() => void setCover(p.id)} /> Titulní fotografie
+                <input type="radio" name="cover" checked={coverId === p.id} disabled={p.status !== 'ready'} onChange={() => void setCover(p.id)} /> Titulní fotografie
               </label>
+              <span className={saved[p.id]?.ok === false ? styles.error : styles.status} role="status">
+                {saved[p.id]?.text ?? ''}
+              </span>
               <div className={styles.photoButtons}>
                 <button type="button" className="btn btn-small" onClick={() => move(i, -1)} disabled={i === 0} aria-label={`Posunout fotografii ${i + 1} dříve`}>
                   Dříve

@@ -88,7 +88,7 @@ export default async function BookingsList({ searchParams }: { searchParams: Pro
           Export do CSV (Excel)
         </a>
       </div>
-      <InquiryList items={result.items} caption="Seznam poptávek" />
+      <InquiryList items={result.items} caption="Seznam poptávek" sameDate={result.sameDate} />
       {result.pages > 1 ? (
         <nav className={styles.pagination} aria-label="Stránkování">
           {result.page > 1 ? (

@@ -9,7 +9,7 @@ import { packageName } from '@/bookings/packages';
 import { STATUS_LABELS, TRANSITIONS } from '@/bookings/statuses';
 import { NoteForm, StatusForm } from '@/bookings/ui/admin-forms';
 import { resendMailAction } from '@/bookings/actions/admin';
-import { FlagBadges, StatusBadge } from '@/bookings/ui/status-badge';
+import { FlagBadges, SameDateBadge, StatusBadge } from '@/bookings/ui/status-badge';
 import styles from '@/bookings/ui/admin.module.css';
 import { openDeps } from '@/bookings/public.server';
 import { BookingDocuments, documentsOf } from '@/billing/public.server';
@@ -28,7 +28,7 @@ export default async function InquiryDetailPage({ params }: { params: Promise<{ 
   if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) notFound();
   const detail = await inquiryDetail(id);
   if (!detail) notFound();
-  const { inquiry, history, notes, mails } = detail;
+  const { inquiry, history, notes, mails, sameDate } = detail;
   const docs = await documentsOf((await openDeps()).db, inquiry.id);
   const packagePrice = getPricing().packages.find((p) => p.id === inquiry.packageId)?.price ?? null;
   const galleries = await galleriesOfInquiry(await galleryDeps(), inquiry.id);
@@ -64,6 +64,7 @@ export default async function InquiryDetailPage({ params }: { params: Promise<{ 
       <p className={styles.flags}>
         <StatusBadge status={inquiry.status} />
         <FlagBadges flags={inquiry.flags} />
+        <SameDateBadge others={sameDate.length} />
       </p>
       <div className={styles.detail}>
         <section aria-labelledby="fields-title" className="card">
@@ -82,6 +83,22 @@ export default async function InquiryDetailPage({ params }: { params: Promise<{ 
             <h2 id="status-title">Stav: {STATUS_LABELS[inquiry.status]}</h2>
             {inquiry.anonymizedAt ? <p className="muted">Poptávka je anonymizovaná.</p> : <StatusForm id={inquiry.id} allowed={[...TRANSITIONS[inquiry.status]]} />}
           </section>
+          {sameDate.length && inquiry.weddingDate ? (
+            <section aria-labelledby="same-date-title" className="card">
+              <h2 id="same-date-title">Stejné datum: {formatCzechDate(inquiry.weddingDate)}</h2>
+              <p>Na tento den se ptají i další otevřené poptávky:</p>
+              <ul>
+                {sameDate.map((o) => (
+                  <li key={o.id}>
+                    <Link href={`/admin/bookings/${o.id}`}>
+                      {o.partner2 ? `${o.partner1} & ${o.partner2}` : o.partner1} ({o.reference})
+                    </Link>{' '}
+                    <StatusBadge status={o.status} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
           {inquiry.anonymizedAt ? null : <BookingDocuments bookingId={inquiry.id} status={inquiry.status} docs={docs} packagePrice={packagePrice} />}
           <section aria-labelledby="gallery-title" className="card">
             <h2 id="gallery-title">Galerie fotografií</h2>
