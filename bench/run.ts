@@ -5,6 +5,7 @@
  *   npm run bench                      everything (≈ 10 minutes on 2 cores)
  *   npm run bench -- --only=lighthouse,bytes,throughput,booking
  *   npm run bench -- --runs=3 --duration=10
+ *   npm run bench -- --only=gallery-zip,backup  (opt-in: the gallery ZIP in process and over HTTP; backups)
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import os from 'node:os';
@@ -13,7 +14,7 @@ import { budget, printBudgets, type BudgetCheck } from './lib/budgets';
 import { machineInfo, root } from './lib/machine';
 import { freshPostgresDatabase, postgresAvailable } from './lib/postgres';
 import { runCannon } from './lib/cannon-runner';
-import { writeResult } from './lib/results';
+import { readResults, writeResult } from './lib/results';
 import { benchRoutes, reachableRoutes, sampleRss, startServer, treeRssMb } from './lib/server';
 import { runLighthouse, type LighthouseFloor } from './lighthouse';
 import { startMinimalApp } from './lib/minimal-app';
@@ -184,6 +185,19 @@ async function main(): Promise<void> {
     writeResult('booking', { benchmark: 'Booking path and admin list', machine: machineInfo(pgVersion), notes, budgets, data: { paths, adminList: adminLists } });
     printBudgets('Booking', budgets);
     allChecks.push(...budgets);
+  }
+
+  // Opt-in parts (minutes of disk work each), run as their own scripts; each writes its result file.
+  const scripts: [string, string, string[]][] = [
+    ['gallery-zip', 'gallery-zip', ['--conditions=react-server', 'bench/gallery-zip.ts']],
+    ['gallery-zip', 'gallery-zip-http', ['--conditions=react-server', 'bench/gallery-zip-http.ts']],
+    ['backup', 'backup', ['bench/backup.ts']],
+  ];
+  for (const [part, result, argv] of scripts) {
+    if (!only.has(part)) continue;
+    const r = spawnSync(path.join(root, 'node_modules/.bin/tsx'), argv, { cwd: root, stdio: 'inherit' });
+    if (r.status !== 0) allChecks.push(budget(`${result}: measured`, 0, '==', 1));
+    else allChecks.push(...readResults().filter((x) => x.name === result).flatMap((x) => x.file.budgets));
   }
 
   console.log(`\nSummary: ${writeSummary()}`);

@@ -14,9 +14,11 @@ import type { BudgetCheck } from './lib/budgets';
 
 const fmt = (c: BudgetCheck) => (c.value === null ? 'n/a' : `${c.value}${c.unit}`);
 const mark = (c: BudgetCheck) => (c.pass ? '✅' : '❌');
+/** Results shown as their budget table (each check names its same-run reference). */
+const BUDGET_TABLES = ['gallery-zip', 'gallery-zip-http', 'backup'];
 
 export function buildSummary(): string {
-  const order = ['lighthouse', 'bytes', 'throughput', 'memory', 'booking'];
+  const order = ['lighthouse', 'bytes', 'throughput', 'memory', 'booking', 'gallery-zip', 'gallery-zip-http', 'backup'];
   const results = readResults().sort((a, b) => (order.indexOf(a.name) + 99) % 99 - ((order.indexOf(b.name) + 99) % 99));
   const out: string[] = ['# Benchmark results', ''];
   if (!results.length) return out.concat('No results recorded yet — run `npm run bench`.').join('\n');
@@ -120,6 +122,11 @@ export function buildSummary(): string {
         }
         out.push('');
       }
+    } else if (BUDGET_TABLES.includes(r.name)) {
+      out.push('| Budget | Measured | Limit | Same-run reference |', '|---|---|---|---|');
+      for (const c of r.file.budgets) out.push(`| ${c.name} | ${fmt(c)} ${mark(c)} | ${c.op} ${c.limit}${c.unit} | ${c.note ?? ''} |`);
+      out.push('');
+      continue;
     }
     const failedHere = r.file.budgets.filter((c) => !c.pass);
     if (failedHere.length) out.push('Missed budgets:', ...failedHere.map((c) => `- ${c.name}: ${fmt(c)} (budget ${c.op} ${c.limit}${c.unit})${c.note ? ` — ${c.note}` : ''}`), '');

@@ -4,7 +4,10 @@ import { runTool } from './tools';
 /**
  * Backups into a restic repository (BACKUP_REPOSITORY: a local path, `sftp:…`, `s3:…`; BACKUP_PASSWORD encrypts
  * it). restic deduplicates and only reads files whose size or time changed since the previous snapshot of the same
- * paths, which is why the snapshot is always assembled at the same place (backups/.work).
+ * paths, which is why the snapshot is always assembled at the same place (backups/.work). The snapshot's files are
+ * hard links made anew for every backup, and making a link changes the file's ctime: restic is told to ignore ctime
+ * (`--ignore-ctime`), or it would read every file again each time. Size, mtime and inode (shared with the stored
+ * file) still show any change.
  */
 export interface ResticTarget {
   repository: string;
@@ -37,7 +40,7 @@ export async function backupToRepository(t: ResticTarget, snapshotDir: string, c
   await ensureRepository(t);
   const { stdout } = await runTool(
     'restic',
-    ['backup', '.', '--json', '--quiet', '--tag', SNAPSHOT_TAG, '--host', 'svatebni-fotograf', '--time', createdAt.replace('T', ' ').replace(/\.\d+Z$/, '').replace('Z', '')],
+    ['backup', '.', '--ignore-ctime', '--json', '--quiet', '--tag', SNAPSHOT_TAG, '--host', 'svatebni-fotograf', '--time', createdAt.replace('T', ' ').replace(/\.\d+Z$/, '').replace('Z', '')],
     'Záloha do repozitáře',
     { cwd: snapshotDir, env: { ...resticEnv(t), TZ: 'UTC' } },
   );

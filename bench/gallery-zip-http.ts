@@ -1,0 +1,161 @@
+/**
+ * The gallery ZIP through the production server (docs/decisions/098-gallery-zip-known-crc.md): a published gallery
+ * of GALLERY_ZIP_HTTP_MB (default 1024) in 20 MB photos, stored and marked ready as the photo worker leaves them
+ * (the download file and its CRC-32), on PGlite in a fresh DATA_DIR. Measured in one run, downloads by `curl`:
+ *   1. `cat` of the stored download files (the reference) against one whole-archive download over HTTP, and the
+ *      server's RSS growth meanwhile (budget: ≥ 0.8× `cat`, ≤ 50 MB);
+ *   2. a resume of the last 100 MB with `Range`;
+ *   3. public pages' p50/p99 (4 sequential clients on /, /portfolio, /sluzby) idle, then while 5 whole-archive
+ *      downloads run in parallel (budget: p99 ≤ 200 ms).
+ * Run: `npx tsx --conditions=react-server bench/gallery-zip-http.ts`. Writes bench/results/gallery-zip-http.json.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import { openDb } from '../src/db/client';
+import { photos as photosTable } from '../src/db/schema';
+import { createLocalStorage } from '../src/platform/storage/local';
+import { variantKeyOf } from '../src/photos/keys';
+import { addGalleryPhotoFromFile, createGallery } from '../src/galleries/public.server';
+import { updateGallery } from '../src/galleries/admin.server';
+import { makeTestJpeg } from '../tests/fixtures/studio-images';
+import { budget, printBudgets } from './lib/budgets';
+import { machineInfo } from './lib/machine';
+import { writeResult } from './lib/results';
+import { percentile, sampleRss, startServer } from './lib/server';
+
+const totalMb = Number(process.env.GALLERY_ZIP_HTTP_MB ?? 1024);
+const fileMb = 20;
+const idleSeconds = 10;
+
+function curl(url: string, cookie: string, range?: string): Promise<{ ms: number; bytes: number; status: number }> {
+  const start = performance.now();
+  return new Promise((resolve, reject) => {
+    const argv = ['-s', '-o', '/dev/null', '-w', '%{http_code} %{size_download}', '-H', `cookie: ${cookie}`, ...(range ? ['-r', range] : []), url];
+    const child = spawn('curl', argv, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.once('exit', (code) => {
+      if (code !== 0) return reject(new Error(`curl exited ${code}`));
+      const [status, bytes] = out.trim().split(' ').map(Number);
+      resolve({ ms: performance.now() - start, bytes: bytes!, status: status! });
+    });
+  });
+}
+
+async function main() {
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-zip-http-'));
+  const dataDir = path.join(scratch, 'data');
+  fs.mkdirSync(dataDir);
+  const handle = await openDb({ url: path.join(dataDir, 'pglite') });
+  const deps = { db: handle.db, storage: createLocalStorage(path.join(dataDir, 'uploads')) };
+  const created = await createGallery(deps, { title: 'Bench ZIP' });
+  const base = await makeTestJpeg({ width: 640, height: 427, seed: 7 });
+  const downloads: string[] = [];
+  for (let i = 0; i < Math.ceil(totalMb / fileMb); i++) {
+    const file = path.join(scratch, `DSC_${1000 + i}.jpg`);
+    fs.writeFileSync(file, Buffer.concat([base, crypto.randomBytes(fileMb * 1048576 - base.length)]));
+    const added = await addGalleryPhotoFromFile(deps, created.id, { filePath: file, fileName: path.basename(file) });
+    // What the worker leaves: the download file in storage, the row ready with its size and CRC-32.
+    await deps.storage.putFile(variantKeyOf(added.id, 'original'), file, 'image/jpeg');
+    const bytes = fs.readFileSync(file);
+    await deps.db
+      .update(photosTable)
+      .set({ status: 'ready', width: 640, height: 427, downloadBytes: bytes.length, downloadCrc32: zlib.crc32(bytes), webBytes: bytes.length, processedAt: new Date() })
+      .where(eq(photosTable.id, added.id));
+    downloads.push(path.join(dataDir, 'uploads', ...variantKeyOf(added.id, 'original').split('/')));
+    fs.rmSync(file);
+  }
+  await updateGallery(deps, created.id, { published: true, downloads: 'original', zip: true });
+  await handle.close();
+
+  const server = await startServer({}, { dataDir });
+  try {
+    const access = await fetch(`${server.url}/api/galleries/${created.slug}/access`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code: created.code }) });
+    if (access.status !== 200) throw new Error(`access: ${access.status} ${await access.text()}`);
+    const cookie = (access.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const zipUrl = `${server.url}/api/galleries/${created.slug}/download`;
+
+    const cat = () => {
+      const start = performance.now();
+      spawnSync('sh', ['-c', `cat ${downloads.map((f) => `'${f}'`).join(' ')} > /dev/null`]);
+      return performance.now() - start;
+    };
+    cat(); // warm the page cache for both alike
+    const catMs = cat();
+    const rss = sampleRss(server.proc.pid!, 50);
+    const one = await curl(zipUrl, cookie);
+    const rssSamples = rss.stop();
+    if (one.status !== 200) throw new Error(`download: ${one.status}`);
+    const catAfterMs = cat();
+    const resume = await curl(zipUrl, cookie, `${one.bytes - 100 * 1048576}-`);
+
+    const paths = ['/', '/portfolio', '/sluzby'];
+    for (let i = 0; i < 3; i++) {
+      // A kept-alive socket the server closed while idle fails once; the next request opens a new one.
+      for (const p of paths) await (await fetch(server.url + p).catch(() => fetch(server.url + p))).arrayBuffer();
+    }
+    const measure = async (until: Promise<unknown>): Promise<number[]> => {
+      const latencies: number[] = [];
+      let stop = false;
+      void until.finally(() => (stop = true));
+      await Promise.all(
+        [0, 1, 2, 3].map(async (k) => {
+          for (let n = k; !stop; n++) {
+            const t = performance.now();
+            await (await fetch(server.url + paths[n % paths.length])).arrayBuffer();
+            latencies.push(performance.now() - t);
+          }
+        }),
+      );
+      return latencies;
+    };
+    const idle = await measure(new Promise((r) => setTimeout(r, idleSeconds * 1000)));
+    const parallelStart = performance.now();
+    const five = Promise.all(Array.from({ length: 5 }, () => curl(zipUrl, cookie)));
+    const during = await measure(five);
+    const fiveDone = await five;
+    const parallelMs = performance.now() - parallelStart;
+
+    const mb = one.bytes / 1048576;
+    const catRef = (catMs + catAfterMs) / 2;
+    const result = {
+      dataMB: Math.round(totalMb),
+      files: downloads.length,
+      zipBytes: one.bytes,
+      loadAverage1m: Number(os.loadavg()[0]!.toFixed(2)),
+      catMs: [Math.round(catMs), Math.round(catAfterMs)],
+      httpZipMs: Math.round(one.ms),
+      catMBps: Math.round(mb / (catRef / 1000)),
+      httpZipMBps: Math.round(mb / (one.ms / 1000)),
+      speedVsCat: Number((catRef / one.ms).toFixed(2)),
+      serverRssGrowthMB: Number((Math.max(...rssSamples) - rssSamples[0]!).toFixed(1)),
+      resumeLast100MB: { ms: Math.round(resume.ms), status: resume.status, bytes: resume.bytes },
+      fiveParallel: { seconds: Number((parallelMs / 1000).toFixed(1)), aggregateMBps: Math.round((5 * mb) / (parallelMs / 1000)), allComplete: fiveDone.every((d) => d.status === 200 && d.bytes === one.bytes) },
+      pagesIdle: { requests: idle.length, p50Ms: Math.round(percentile(idle, 50)), p99Ms: Math.round(percentile(idle, 99)) },
+      pagesDuringFiveDownloads: { requests: during.length, p50Ms: Math.round(percentile(during, 50)), p99Ms: Math.round(percentile(during, 99)) },
+      note: 'curl over loopback against the production server (PGlite, local storage); cat = mean of the runs before and after the single download; the client and server share the 2 cores',
+    };
+    const budgets = [
+      budget('gallery ZIP over HTTP vs cat of the same files', result.speedVsCat, '>=', 0.8, '×', `${result.httpZipMBps} vs ${result.catMBps} MB/s`),
+      budget('gallery ZIP: server RSS growth during a whole download', result.serverRssGrowthMB, '<=', 50, ' MB'),
+      budget('public page p99 during 5 parallel ZIP downloads', result.pagesDuringFiveDownloads.p99Ms, '<=', 200, ' ms', `idle reference in the same run: p99 ${result.pagesIdle.p99Ms} ms`),
+    ];
+    const [l1] = os.loadavg();
+    printBudgets('Gallery ZIP over HTTP', budgets);
+    console.log(writeResult('gallery-zip-http', { benchmark: 'Gallery ZIP through the server (1 GB, curl)', machine: machineInfo(), notes: l1 > 1 ? [`The 1-minute load average was ${l1.toFixed(2)} at the end.`] : [], budgets, data: result }));
+    console.log(JSON.stringify(result, null, 2));
+  } finally {
+    await server.stop();
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});
