@@ -5,7 +5,7 @@ import 'server-only';
  */
 export { PHOTO_VARIANTS, DISPLAY_VARIANTS, WEB_SIZE, type PhotoVariant, type DisplayVariant } from './keys';
 export type { PhotoInfo, PhotoStatus } from './types';
-export { deletePhotos, openPhoto, photoInfo, photoInfos, photoStatusCounts, retryPhotos, type PhotoDeps } from './service.server';
+export { copyOriginal, deletePhotos, openPhoto, photoInfo, photoInfos, photoStatusCounts, retryPhotos, type PhotoDeps } from './service.server';
 export { photoDeps, kickPhotos, startPhotos, photoTmpDir, photosJobs } from './runtime.server';
 export { hashFile, ingestFile, inspectFile, type InspectedFile, type IngestInput } from './ingest.server';
 export { PhotoError, type PhotoErrorName } from './errors';

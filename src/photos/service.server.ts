@@ -2,7 +2,7 @@ import 'server-only';
 import type { Db } from '@/db/client';
 import { log } from '@/platform/log';
 import type { ByteRange, Storage, StoredStream } from '@/platform/storage/types';
-import { allKeysOf, variantKeyOf, type PhotoVariant } from './keys';
+import { allKeysOf, originalKey, variantKeyOf, type PhotoVariant } from './keys';
 import { deletePhotoRows, photoById, photosByIds, requeueFailed, statusCounts } from './repositories/photos.server';
 import type { PhotoInfo, PhotoStatus } from './types';
 
@@ -31,6 +31,18 @@ export async function openPhoto(deps: PhotoDeps, photoId: string, variant: Photo
   const info = await photoById(deps.db, photoId);
   if (!info || info.status !== 'ready') return null;
   return deps.storage.open(variantKeyOf(photoId, variant), range);
+}
+
+/**
+ * Copies the original of a ready photo to `toKey` inside storage (a hard link on the local disk, a server-side copy
+ * on S3: the bytes never pass through this process) for another domain that keeps its own copy, e.g. the studio
+ * taking a delivered photo into its portfolio. Only ready photos: their originals were decoded whole once by the
+ * worker, so what is copied is a readable image. Null when the photo is not ready or its original is missing.
+ */
+export async function copyOriginal(deps: PhotoDeps, photoId: string, toKey: string): Promise<PhotoInfo | null> {
+  const info = await photoById(deps.db, photoId);
+  if (!info || info.status !== 'ready') return null;
+  return (await deps.storage.copy(originalKey(photoId), toKey)) ? info : null;
 }
 
 /** Rows first, then files: a failed file delete leaves an orphan (logged), never a row pointing at nothing. */

@@ -4,6 +4,7 @@ import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { isUniqueViolation, type Db } from '@/db/client';
 import { studioPhotos, studioPosts, studioWeddingSlugs, studioWeddings } from '@/db/schema';
 import { log } from '@/platform/log';
+import { copyOriginal } from '@/photos/public.server';
 import { sitePhotoIds } from '@/site/public.server';
 import type { Storage } from '@/platform/storage/types';
 import { slugify } from '../normalize';
@@ -302,6 +303,90 @@ export async function uploadPhoto(deps: StudioDeps, weddingId: string, input: Up
   }
   deps.kick?.();
   return { id, status: 'processing' };
+}
+
+/** A photo of the photo module (e.g. a client gallery's) to be shown in one of her weddings. */
+export interface PhotoPick {
+  photoId: string;
+  /** The name her file had (shown in the wedding editor). */
+  fileName: string;
+}
+
+export interface PickedPhotos {
+  /** New photos of the wedding (processing into the public variants), by the picked photo's id. */
+  added: { from: string; id: string }[];
+  /** Already in the wedding (the same content): nothing was added. */
+  duplicates: { from: string; duplicateOf: string }[];
+  /** Not ready (still processing or failed) or gone: nothing was added. */
+  unavailable: string[];
+}
+
+/**
+ * Photos she already delivered become photos of one of her weddings without a second upload: each picked photo's
+ * original is copied inside storage (a hard link on the local disk, a server-side copy on S3) to the studio's own
+ * original key, and a 'processing' row queues it for the public variants like an upload. The studio keeps its own
+ * original, so the photo stays in the wedding when the gallery is deleted. Content already in the wedding is skipped;
+ * the alt text starts as `alt` (publishing needs one on every photo), to be refined in the wedding editor.
+ */
+export async function addWeddingPhotosFromPhotos(deps: StudioDeps, weddingId: string, picks: readonly PhotoPick[], alt: string): Promise<PickedPhotos> {
+  const { db, storage } = deps;
+  const [wedding] = await db.select({ id: studioWeddings.id, published: studioWeddings.published }).from(studioWeddings).where(eq(studioWeddings.id, weddingId));
+  if (!wedding) throw notFound(WEDDING_NOT_FOUND);
+  const out: PickedPhotos = { added: [], duplicates: [], unavailable: [] };
+  const seen = new Set<string>();
+  for (const pick of picks) {
+    if (seen.has(pick.photoId)) continue;
+    seen.add(pick.photoId);
+    const id = randomUUID();
+    const key = originalKey(id);
+    let info;
+    try {
+      info = await copyOriginal({ db, storage }, pick.photoId, key);
+    } catch (err) {
+      log.warn('studio: copying a picked original failed', { photoId: pick.photoId, err });
+      await removeFiles(storage, [key]);
+      throw storageUnavailable();
+    }
+    if (!info) {
+      out.unavailable.push(pick.photoId);
+      continue;
+    }
+    const [dup] = await db.select({ id: studioPhotos.id }).from(studioPhotos).where(and(eq(studioPhotos.weddingId, weddingId), eq(studioPhotos.contentHash, info.contentHash)));
+    if (dup) {
+      await removeFiles(storage, [key]);
+      out.duplicates.push({ from: pick.photoId, duplicateOf: dup.id });
+      continue;
+    }
+    try {
+      await db.insert(studioPhotos).values({
+        id,
+        weddingId,
+        position: sql`(SELECT coalesce(max(position) + 1, 0) FROM studio_photos WHERE wedding_id = ${weddingId})`,
+        originalKey: key,
+        originalName: pick.fileName,
+        contentType: info.contentType,
+        contentHash: info.contentHash,
+        sizeBytes: info.sizeBytes,
+        width: info.width,
+        height: info.height,
+        alt,
+      });
+    } catch (err) {
+      await removeFiles(storage, [key]);
+      if (isUniqueViolation(err, 'studio_photos_hash_key')) {
+        const [winner] = await db.select({ id: studioPhotos.id }).from(studioPhotos).where(and(eq(studioPhotos.weddingId, weddingId), eq(studioPhotos.contentHash, info.contentHash)));
+        out.duplicates.push({ from: pick.photoId, duplicateOf: winner?.id ?? '' });
+        continue;
+      }
+      const [still] = await db.select({ id: studioWeddings.id }).from(studioWeddings).where(eq(studioWeddings.id, weddingId));
+      if (!still) throw notFound(WEDDING_NOT_FOUND);
+      throw err;
+    }
+    out.added.push({ from: pick.photoId, id });
+  }
+  // The photos become public once processed; the queue announces that for a published wedding.
+  if (out.added.length) deps.kick?.();
+  return out;
 }
 
 export async function updatePhoto(deps: StudioDeps, id: string, patch: PhotoPatch): Promise<AdminPhoto> {
