@@ -18,6 +18,8 @@ export interface PhotoInfo {
   /** Size of the 2048 px web download once processed. */
   webBytes: number | null;
   blurDataUrl: string | null;
+  /** Widths of the public variants made (studio photos, once processed; empty otherwise). */
+  variantWidths: number[];
   /** Why processing failed (Czech, for the photographer). */
   error: string | null;
   takenAt: Date | null;
