@@ -1,7 +1,7 @@
 /**
  * `npm run bench:studio`: the admin studio's photo pipeline.
- *   1. Processing one 24-megapixel JPEG into every variant (AVIF/WebP/JPEG × widths + blur): seconds and peak RSS,
- *      in this process (sharp is the same code the server runs).
+ *   1. Processing one 24-megapixel JPEG into every variant (AVIF/WebP/JPEG × widths + blur) by the photo module's
+ *      worker process (the one the server supervises): seconds and the worker's peak RSS.
  *   2. A production server processing 100 uploaded photos while public pages are requested: p50/p99 latency of
  *      /, /portfolio and a wedding page during processing (budget: p99 < 200 ms), against the same pages on the same
  *      server before any upload (the reference of this run), and how many answers were rendered instead of cached.

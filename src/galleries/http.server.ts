@@ -1,15 +1,10 @@
 import 'server-only';
-import { createWriteStream } from 'node:fs';
-import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { z } from 'zod';
 import { requireAdminApi } from '@/accounts/public.server';
 import { log } from '@/platform/log';
 import { BodyError, readJsonBody } from '@/platform/request-body';
-import { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL, PhotoError, photoTmpDir } from '@/photos/public.server';
+import { MAX_UPLOAD_LABEL, PhotoError, photoTmpDir, receiveMultipartFile } from '@/photos/public.server';
 import { GalleryError } from './errors';
 import type { GalleryDeps } from './read.server';
 import { galleryDeps } from './runtime.server';
@@ -81,42 +76,16 @@ export const UUID = z.string().uuid();
 const tooLarge = () => new PhotoError(413, 'PayloadTooLargeError', `Soubor je větší než ${MAX_UPLOAD_LABEL}. Zmenšete ho prosím, nebo ho nahrajte v administraci (nahrávání lze přerušit a navázat).`);
 
 /**
- * The simple multipart path (one image in the field `file`): the body is refused as soon as it grows past the
- * limit, and the file is written to a temporary file for the photo module. The parsed form is held by the
- * platform's FormData until written (bounded by the limit); the admin UI uses the resumable path, which streams.
+ * The simple multipart path (one image in the field `file`, optional `setId`): the body is parsed as it arrives and
+ * the file streamed to a temporary file for the photo module (`receiveMultipartFile`: never whole in memory, refused
+ * as soon as it grows past the limit).
  */
 export async function spoolMultipartFile(request: Request): Promise<{ filePath: string; fileName: string; setId: string | null; cleanup: () => Promise<void> }> {
-  const type = request.headers.get('content-type') ?? '';
-  if (!type.toLowerCase().startsWith('multipart/form-data')) throw new PhotoError(415, 'UnsupportedMediaTypeError', 'Očekáván formulář multipart/form-data s obrázkem v poli „file“.');
-  const limit = MAX_UPLOAD_BYTES + 64 * 1024;
-  if (Number(request.headers.get('content-length') ?? '0') > limit) throw tooLarge();
-  if (!request.body) throw new PhotoError(400, 'ValidationError', 'Chybí soubor v poli „file“.');
-  let seen = 0;
-  const bounded = request.body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        seen += chunk.byteLength;
-        if (seen > limit) controller.error(tooLarge());
-        else controller.enqueue(chunk);
-      },
-    }),
-  );
-  let form: FormData;
-  try {
-    form = await new Response(bounded, { headers: { 'content-type': type } }).formData();
-  } catch {
-    if (seen > limit) throw tooLarge();
-    throw new PhotoError(400, 'ValidationError', 'Formulář se nepodařilo přečíst (přerušené nahrávání?). Zkuste to prosím znovu.');
+  const received = await receiveMultipartFile(request, { tmpDir: path.join(photoTmpDir(), 'multipart'), tooLarge });
+  const setId = received.fields.setId || null;
+  if (setId && !UUID.safeParse(setId).success) {
+    await received.cleanup();
+    throw new PhotoError(400, 'ValidationError', 'Neplatná sada.');
   }
-  const file = form.get('file');
-  if (!file || typeof file === 'string') throw new PhotoError(400, 'ValidationError', 'Chybí soubor v poli „file“.');
-  const setRaw = form.get('setId');
-  const setId = typeof setRaw === 'string' && setRaw ? setRaw : null;
-  if (setId && !UUID.safeParse(setId).success) throw new PhotoError(400, 'ValidationError', 'Neplatná sada.');
-  const dir = path.join(photoTmpDir(), 'multipart');
-  await fs.mkdir(dir, { recursive: true });
-  const tmp = await fs.mkdtemp(path.join(dir, 'up-'));
-  const filePath = path.join(tmp, 'file');
-  await pipeline(Readable.fromWeb(file.stream() as NodeReadableStream<Uint8Array>), createWriteStream(filePath));
-  return { filePath, fileName: file.name, setId, cleanup: () => fs.rm(tmp, { recursive: true, force: true }) };
+  return { filePath: received.filePath, fileName: received.fileName, setId, cleanup: received.cleanup };
 }
