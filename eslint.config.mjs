@@ -50,7 +50,6 @@ const noTables = {
 const TABLE_ACCESS_NOT_YET_IN_REPOSITORIES = [
   'src/content/studio/posts.server.ts',
   'src/content/studio/public.server.ts',
-  'src/content/studio/queue.server.ts',
   'src/content/studio/service.server.ts',
 ];
 

@@ -8,9 +8,8 @@ import { galleryDeliveryJobs } from '@/galleries/delivery-jobs.server';
 import { clearContentCache } from '@/content/cache';
 import { contentReadiness, contentStartupSteps } from '@/content/startup.server';
 import { log } from '@/platform/log';
-import { photosJobs, startPhotos } from '@/photos/public.server';
+import { photoQueueLength, photosJobs, startPhotos } from '@/photos/public.server';
 import { operationsJobs, operationsStartupSteps, type MetricSource } from '@/operations/public.server';
-import { photoQueueLength } from '@/content/public.server';
 import { getDb } from '@/db/db.server';
 import { platformJobs, startJobs } from '@/platform/jobs.server';
 import type { ReadinessCheck } from '@/platform/readiness.server';
@@ -57,5 +56,5 @@ export function readinessChecks(): ReadinessCheck[] {
 
 /** Gauges other domains contribute to GET /api/metrics. */
 export function metricSources(): MetricSource[] {
-  return [{ name: 'photo_queue_length', help: 'Photos waiting for processing', read: async () => photoQueueLength(await getDb()) }];
+  return [{ name: 'photo_queue_length', help: 'Photos waiting for processing', read: async () => photoQueueLength({ db: await getDb() }) }];
 }

@@ -13,4 +13,6 @@ export {
   type TermsVersion,
   type TermsVersionPage,
 } from './terms-versions.server';
-export { photoQueueLength } from './studio/queue.server';
+export { addWeddingPhotosFromPhotos, listWeddings, type AdminWeddingSummary, type PhotoPick, type PickedPhotos } from './studio/service.server';
+export { studioDeps } from './studio/runtime.server';
+export { StudioError } from './studio/errors';

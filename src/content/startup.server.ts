@@ -31,8 +31,9 @@ export function contentStartupSteps(): StartupStep[] {
         log.info('terms versions: ready', { current: version.slug });
       },
     },
-    // Resumes photo processing left unfinished by the previous run (the queue's state is in the database).
-    { name: 'studio photo queue', run: async () => (await import('./studio/runtime.server')).startStudioQueue() },
+    // Studio photos are processed by the photo module's queue (started by its own step); a finished public one
+    // expires the cached pages.
+    { name: 'studio photos', run: async () => (await import('./studio/runtime.server')).listenForStudioPhotos() },
     {
       // Picks the provider from CONTENT_SOURCE (an unknown name fails listing the valid ones). No network call:
       // a slow or down CMS must not stop the site starting (it falls back to sample data; /api/ready reports it).

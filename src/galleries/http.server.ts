@@ -1,17 +1,10 @@
 import 'server-only';
-import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import busboy from 'busboy';
 import { z } from 'zod';
 import { requireAdminApi } from '@/accounts/public.server';
 import { log } from '@/platform/log';
 import { BodyError, readJsonBody } from '@/platform/request-body';
-import { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL, PhotoError, photoTmpDir } from '@/photos/public.server';
+import { MAX_UPLOAD_LABEL, PhotoError, photoTmpDir, receiveMultipartFile } from '@/photos/public.server';
 import { GalleryError } from './errors';
 import type { GalleryDeps } from './read.server';
 import { galleryDeps } from './runtime.server';
@@ -92,75 +85,17 @@ export interface SpooledFile {
   cleanup: () => Promise<void>;
 }
 
-const unreadable = () => new PhotoError(400, 'ValidationError', 'Formulář se nepodařilo přečíst (přerušené nahrávání?). Zkuste to prosím znovu.');
-const missingFile = () => new PhotoError(400, 'ValidationError', 'Chybí soubor v poli „file“.');
-
 /**
- * The simple multipart path (one image in the field `file`, optionally `setId`): the body is parsed as it arrives
- * (busboy) and the file streamed to a temporary file for the photo module, hashed and counted on the way — never
- * held in memory. A file past the limit stops the upload at that byte (413); other parts are skipped; a body that
- * breaks off or is not valid multipart is 400. Everything is in Czech.
+ * The simple multipart path (one image in the field `file`, optional `setId`): the body is parsed as it arrives and
+ * the file streamed to a temporary file for the photo module (`receiveMultipartFile`: never whole in memory, hashed
+ * and counted on the way, refused as soon as it grows past the limit).
  */
 export async function spoolMultipartFile(request: Request): Promise<SpooledFile> {
-  const type = request.headers.get('content-type') ?? '';
-  if (!type.toLowerCase().startsWith('multipart/form-data')) throw new PhotoError(415, 'UnsupportedMediaTypeError', 'Očekáván formulář multipart/form-data s obrázkem v poli „file“.');
-  if (Number(request.headers.get('content-length') ?? '0') > MAX_UPLOAD_BYTES + 64 * 1024) throw tooLarge();
-  if (!request.body) throw missingFile();
-  let parser: busboy.Busboy;
-  try {
-    parser = busboy({
-      headers: { 'content-type': type },
-      defParamCharset: 'utf8',
-      limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 20 },
-    });
-  } catch {
-    // No boundary, or not parseable as multipart at all.
-    throw unreadable();
+  const received = await receiveMultipartFile(request, { tmpDir: path.join(photoTmpDir(), 'multipart'), tooLarge });
+  const setId = received.fields.setId || null;
+  if (setId && !UUID.safeParse(setId).success) {
+    await received.cleanup();
+    throw new PhotoError(400, 'ValidationError', 'Neplatná sada.');
   }
-  const dir = path.join(photoTmpDir(), 'multipart');
-  await fs.mkdir(dir, { recursive: true });
-  const tmp = await fs.mkdtemp(path.join(dir, 'up-'));
-  const cleanup = () => fs.rm(tmp, { recursive: true, force: true });
-  const filePath = path.join(tmp, 'file');
-  const source = Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>);
-  const hash = createHash('sha256');
-  let size = 0;
-  let fileName: string | null = null;
-  let setRaw: string | null = null;
-  let written: Promise<void> | null = null;
-  let failure: PhotoError | null = null;
-  parser.on('file', (name, stream, info) => {
-    if (name !== 'file' || written) {
-      stream.resume();
-      return;
-    }
-    fileName = info.filename ?? '';
-    stream.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      hash.update(chunk);
-    });
-    stream.once('limit', () => {
-      failure = tooLarge();
-      // Stop reading the rest of the body: nothing of it will be kept.
-      source.destroy(failure);
-    });
-    written = pipeline(stream, createWriteStream(filePath));
-  });
-  parser.on('field', (name, value) => {
-    if (name === 'setId') setRaw = value;
-  });
-  try {
-    await pipeline(source, parser);
-    await written;
-  } catch {
-    await (written as Promise<void> | null)?.catch(() => undefined);
-    await cleanup();
-    throw failure ?? unreadable();
-  }
-  const setId = setRaw === null || setRaw === '' ? null : (setRaw as string);
-  if (fileName === null || (setId !== null && !UUID.safeParse(setId).success)) {
-    await cleanup();
-    throw fileName === null ? missingFile() : new PhotoError(400, 'ValidationError', 'Neplatná sada.');
-  }
-  return { filePath, fileName, setId, hash: hash.digest('hex'), size, cleanup };
+  return { filePath: received.filePath, fileName: received.fileName, setId, hash: received.hash, size: received.size, cleanup: received.cleanup };
 }

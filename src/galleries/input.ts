@@ -68,3 +68,17 @@ export const photoPatchSchema = z
 
 export const reorderSchema = z.object({ order: z.array(z.string().uuid()).max(5000) }).strict();
 export const retrySchema = z.object({ photoIds: z.array(z.string().uuid()).max(5000).optional() }).strict();
+
+export const portfolioPickSchema = z
+  .object({
+    weddingId: z.string({ message: 'Zvolte prosím svatbu na webu.' }).uuid('Zvolte prosím svatbu na webu.'),
+    photoIds: z
+      .array(z.string().uuid('Neplatná fotografie.'), { message: 'Vyberte prosím fotografie.' })
+      .min(1, 'Vyberte prosím aspoň jednu fotografii.')
+      .max(500, 'Najednou lze přidat nejvýš 500 fotografií.'),
+    alt: z.string().trim().max(300, 'Popis může mít nejvýš 300 znaků.').optional(),
+    /** She has the couple's consent another way (e.g. in the contract) although the gallery shows none. */
+    withoutConsent: z.boolean().optional(),
+  })
+  .strict();
+export type PortfolioPickInput = z.infer<typeof portfolioPickSchema>;

@@ -68,7 +68,8 @@ export async function ingestFile(deps: PhotoDeps & { kick?: () => void }, input:
     await deps.storage.putFile(key, input.filePath, contentType);
   } catch (err) {
     log.warn('photos: storing an original failed', { photoId: id, err });
-    await deps.storage.delete(key).catch(() => undefined);
+    // Not awaited: on an unreachable store the delete retries for minutes, and the answer must not wait for it.
+    void deps.storage.delete(key).catch(() => undefined);
     throw storageUnavailable();
   }
   await insertPhoto(deps.db, { id, owner: input.owner, originalKey: key, originalName: input.fileName, contentType, contentHash: input.hash, sizeBytes: input.size });

@@ -8,16 +8,17 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { DbHandle } from '@/db/client';
 import { log } from '@/platform/log';
 import type { Storage } from '@/platform/storage/types';
-import { variantKeyOf, type PhotoVariant } from './keys';
+import { PUBLIC_CONTENT_TYPES, PUBLIC_FORMATS, publicVariantKey, variantKeyOf, type PhotoVariant } from './keys';
 import { claimNextPhoto, markFailed, markReady, releaseAllClaims, releaseClaimSoon, type Claim } from './repositories/photos.server';
 import { WorkerCrashed, type PhotoWorker } from './worker-pool.server';
 
 /**
- * The processing queue of the photo module. Its state is the photos table (status 'processing' rows are jobs,
- * claimed with a lease, FOR UPDATE SKIP LOCKED across instances) — the same durable mechanism as the studio's
- * queue (docs/decisions/032), not a new kind. One job at a time per process: the original is streamed from storage
- * to a temporary file, the worker process makes the variants there, they are streamed into storage, and only then
- * the row becomes 'ready' in one UPDATE. A crash anywhere leaves a 'processing' row that is redone.
+ * The processing queue of the photo module — the one queue of photos, for client galleries and the studio alike.
+ * Its state is the photos table (status 'processing' rows are jobs, claimed with a lease, FOR UPDATE SKIP LOCKED
+ * across instances). One job at a time per process: the original is streamed from storage to a temporary file, the
+ * worker process makes the owner's variants there (a gallery's downloads, or a studio photo's public variants), they
+ * are streamed into storage, and only then the row becomes 'ready' in one UPDATE. A crash anywhere leaves a
+ * 'processing' row that is redone.
  */
 
 export const LEASE_SECONDS = 300;
@@ -25,12 +26,20 @@ export const MAX_ATTEMPTS = 3;
 const TICK_MS = 30_000;
 const RETRY_AFTER_SECONDS = 30;
 
-const FILES: { variant: PhotoVariant; file: string; contentType: string }[] = [
+const DELIVERY_FILES: { variant: PhotoVariant; file: string; contentType: string }[] = [
   { variant: 'small', file: 'small.webp', contentType: 'image/webp' },
   { variant: 'medium', file: 'medium.webp', contentType: 'image/webp' },
   { variant: 'web', file: 'web.jpg', contentType: 'image/jpeg' },
   { variant: 'original', file: 'download', contentType: 'image/jpeg' },
 ];
+
+/** The files a job produced and where each goes in storage: a gallery's delivery set, or a studio photo's public variants. */
+function outputsOf(claim: Claim, widths: readonly number[]): { key: string; file: string; contentType: string }[] {
+  if (claim.owner === 'studio') {
+    return widths.flatMap((w) => PUBLIC_FORMATS.map((f) => ({ key: publicVariantKey(claim.id, w, f), file: `${w}.${f}`, contentType: PUBLIC_CONTENT_TYPES[f] })));
+  }
+  return DELIVERY_FILES.map((f) => ({ key: variantKeyOf(claim.id, f.variant), file: f.file, contentType: f.contentType }));
+}
 
 export interface PhotoQueueDeps {
   handle: Pick<DbHandle, 'db' | 'kind'>;
@@ -71,7 +80,7 @@ export async function processClaim(deps: PhotoQueueDeps, claim: Claim): Promise<
     await fs.mkdir(out);
     let result;
     try {
-      result = await deps.worker.run({ input, outDir: out });
+      result = await deps.worker.run({ input, outDir: out, profile: claim.owner === 'studio' ? 'public' : 'delivery' });
     } catch (err) {
       if (!(err instanceof WorkerCrashed)) throw err;
       if (claim.attempts >= MAX_ATTEMPTS) {
@@ -85,21 +94,26 @@ export async function processClaim(deps: PhotoQueueDeps, claim: Claim): Promise<
       await markFailed(db, claim.id, result.error);
       return 'failed';
     }
+    const outputs = outputsOf(claim, result.widths);
     try {
-      for (const f of FILES) await deps.storage.putFile(variantKeyOf(claim.id, f.variant), path.join(out, f.file), f.contentType);
+      for (const o of outputs) await deps.storage.putFile(o.key, path.join(out, o.file), o.contentType);
     } catch (err) {
       log.warn('photos: storing variants failed; retrying in 30 s', { photoId: claim.id, err });
       await releaseClaimSoon(db, claim.id, LEASE_SECONDS, RETRY_AFTER_SECONDS, true);
       return 'retry';
     }
     const ok = await markReady(db, claim.id, {
-      width: result.width, height: result.height, blurDataUrl: result.blurDataUrl, webBytes: result.webBytes,
+      width: result.width,
+      height: result.height,
+      blurDataUrl: result.blurDataUrl,
+      webBytes: result.webBytes,
       downloadBytes: result.downloadBytes,
       webCrc32: result.webCrc32,
       downloadCrc32: result.downloadCrc32,
+      variantWidths: claim.owner === 'studio' ? result.widths : [],
     });
     if (!ok) {
-      for (const f of FILES) await deps.storage.delete(variantKeyOf(claim.id, f.variant)).catch(() => undefined);
+      for (const o of outputs) await deps.storage.delete(o.key).catch(() => undefined);
       return 'gone';
     }
     return 'ready';

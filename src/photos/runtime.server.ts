@@ -12,7 +12,26 @@ import { createPhotoWorker, type PhotoWorker } from './worker-pool.server';
 
 /** The photo module wired to the process's database, storage, worker process and queue. */
 
-const g = globalThis as unknown as { __photoWorker?: PhotoWorker };
+const g = globalThis as unknown as { __photoWorker?: PhotoWorker; __photoListeners?: PhotoDoneListener[] };
+
+/** Told when a photo of `owner` became ready or failed (e.g. the studio: its public pages may change). */
+export type PhotoDoneListener = (photoId: string, owner: 'gallery' | 'studio', status: 'ready' | 'failed') => void;
+
+/** Registers a listener for finished photos (once per process; the same function twice is kept once). */
+export function onPhotoDone(listener: PhotoDoneListener): void {
+  const list = (g.__photoListeners ??= []);
+  if (!list.includes(listener)) list.push(listener);
+}
+
+function photoDone(photoId: string, owner: 'gallery' | 'studio', status: 'ready' | 'failed'): void {
+  for (const l of g.__photoListeners ?? []) {
+    try {
+      l(photoId, owner, status);
+    } catch (err) {
+      log.warn('photos: a listener of finished photos failed', { photoId, err });
+    }
+  }
+}
 
 function worker(): PhotoWorker {
   return (g.__photoWorker ??= createPhotoWorker());
@@ -24,7 +43,7 @@ export function photoTmpDir(): string {
 
 async function queueDeps(): Promise<PhotoQueueDeps> {
   const handle = await getDbHandle();
-  return { handle, storage: getStorage(), worker: worker(), tmpDir: photoTmpDir() };
+  return { handle, storage: getStorage(), worker: worker(), tmpDir: photoTmpDir(), onDone: photoDone };
 }
 
 export function kickPhotos(): void {

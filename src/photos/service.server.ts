@@ -2,8 +2,9 @@ import 'server-only';
 import type { Db } from '@/db/client';
 import { log } from '@/platform/log';
 import type { ByteRange, Storage, StoredStream } from '@/platform/storage/types';
-import { allKeysOf, variantKeyOf, type PhotoVariant } from './keys';
-import { deletePhotoRows, fillCrc32, photoById, photosByIds, requeueFailed, statusCounts } from './repositories/photos.server';
+import { randomUUID } from 'node:crypto';
+import { allKeysOf, originalKey, publicVariantKey, variantKeyOf, type PhotoOwner, type PhotoVariant, type PublicFormat } from './keys';
+import { deletePhotoRows, fillCrc32, insertPhoto, originalKeyOf, photoById, photosByIds, processingCount, requeueFailed, statusCounts } from './repositories/photos.server';
 import type { PhotoInfo, PhotoStatus } from './types';
 
 export interface PhotoDeps {
@@ -41,11 +42,50 @@ export async function rememberCrc32(deps: Pick<PhotoDeps, 'db'>, photoId: string
   await fillCrc32(deps.db, photoId, variant === 'original' ? 'download' : 'web', crc32);
 }
 
+/**
+ * Opens one public variant (`{width}.{format}`) of a ready studio photo as a stream with its size, or null when the
+ * photo is not a ready studio photo or has no such variant. Who may see it is the caller's to decide.
+ */
+export async function openPublicVariant(deps: PhotoDeps, photoId: string, width: number, format: PublicFormat): Promise<StoredStream | null> {
+  const info = await photoById(deps.db, photoId);
+  if (!info || info.status !== 'ready' || !info.variantWidths.includes(width)) return null;
+  return deps.storage.open(publicVariantKey(photoId, width, format));
+}
+
+/**
+ * A new photo of `owner` made from an existing ready photo without a second upload: the original is copied inside
+ * storage (a hard link on the local disk, a server-side copy on S3 — the bytes never pass through this process) and
+ * the new row is queued for its owner's variants, e.g. a delivered gallery photo taken into the studio's portfolio.
+ * The two photos then live independently (deleting one leaves the other whole). Null when the source is not ready
+ * (its original was decoded whole by the worker only then) or its original is missing.
+ */
+export async function duplicatePhoto(deps: PhotoDeps & { kick?: () => void }, sourceId: string, owner: PhotoOwner, fileName?: string): Promise<PhotoInfo | null> {
+  const source = await photoById(deps.db, sourceId);
+  if (!source || source.status !== 'ready') return null;
+  const from = await originalKeyOf(deps.db, sourceId);
+  const id = randomUUID();
+  const key = originalKey(id);
+  if (!from || !(await deps.storage.copy(from, key))) return null;
+  try {
+    await insertPhoto(deps.db, { id, owner, originalKey: key, originalName: fileName ?? source.originalName, contentType: source.contentType, contentHash: source.contentHash, sizeBytes: source.sizeBytes });
+  } catch (err) {
+    await deps.storage.delete(key).catch(() => undefined);
+    throw err;
+  }
+  deps.kick?.();
+  return photoById(deps.db, id);
+}
+
+/** Photos waiting for (or in) processing, of every owner (GET /api/metrics). */
+export async function photoQueueLength(deps: Pick<PhotoDeps, 'db'>): Promise<number> {
+  return processingCount(deps.db);
+}
+
 /** Rows first, then files: a failed file delete leaves an orphan (logged), never a row pointing at nothing. */
 export async function deletePhotos(deps: PhotoDeps, ids: readonly string[]): Promise<void> {
   const gone = await deletePhotoRows(deps.db, ids);
-  for (const id of gone) {
-    for (const key of allKeysOf(id)) {
+  for (const photo of gone) {
+    for (const key of allKeysOf(photo)) {
       await deps.storage.delete(key).catch((err: unknown) => log.warn('photos: deleting a file failed (orphan left)', { key, err }));
     }
   }

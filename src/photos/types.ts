@@ -22,6 +22,8 @@ export interface PhotoInfo {
   /** CRC-32 of the web download file, once known. */
   webCrc32: number | null;
   blurDataUrl: string | null;
+  /** Widths of the public variants made (studio photos, once processed; empty otherwise). */
+  variantWidths: number[];
   /** Why processing failed (Czech, for the photographer). */
   error: string | null;
   takenAt: Date | null;

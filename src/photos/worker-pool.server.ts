@@ -16,10 +16,15 @@ export interface WorkerJob {
   input: string;
   /** An empty folder the worker writes its files into. */
   outDir: string;
+  /**
+   * What to make: `delivery` — the couple's downloads and grid (download, web.jpg, medium/small.webp); `public` — the
+   * studio's public variants ({width}.{avif|webp|jpg} per width in `widths`).
+   */
+  profile: 'delivery' | 'public';
 }
 
 export type WorkerResult =
-  | { ok: true; width: number; height: number; blurDataUrl: string; webBytes: number; downloadBytes: number; webCrc32: number; downloadCrc32: number }
+  | { ok: true; width: number; height: number; blurDataUrl: string; webBytes: number | null; downloadBytes: number | null; webCrc32: number | null; downloadCrc32: number | null; widths: number[] }
   | { ok: false; refused: boolean; error: string };
 
 export class WorkerCrashed extends Error {
@@ -89,10 +94,18 @@ export function createPhotoWorker(opts: { script?: string; jobTimeoutMs?: number
       pending.delete(m.jobId);
       clearTimeout(p.timer);
       if (m.ok === true) {
-        p.resolve({ ok: true, width: Number(m.width), height: Number(m.height), blurDataUrl: String(m.blurDataUrl), webBytes: Number(m.webBytes),
-          downloadBytes: Number(m.downloadBytes),
-          webCrc32: Number(m.webCrc32),
-          downloadCrc32: Number(m.downloadCrc32),
+        const size = (v: unknown) => (typeof v === 'number' ? v : null);
+        const widths = Array.isArray(m.widths) ? m.widths.filter((w): w is number => typeof w === 'number') : [];
+        p.resolve({
+          ok: true,
+          width: Number(m.width),
+          height: Number(m.height),
+          blurDataUrl: String(m.blurDataUrl),
+          webBytes: size(m.webBytes),
+          downloadBytes: size(m.downloadBytes),
+          webCrc32: size(m.webCrc32),
+          downloadCrc32: size(m.downloadCrc32),
+          widths,
         });
       } else {
         p.resolve({ ok: false, refused: m.refused === true, error: String(m.error ?? 'Fotografii se nepodařilo zpracovat.') });

@@ -147,7 +147,7 @@ describe('npm start behind Caddy (TRUST_PROXY=1)', () => {
     const { id } = (await up.json()) as { id: string };
     const status = async () => ((await (await fetch(`${base}/api/admin/weddings/${wedding.id}`, { headers: auth })).json()) as { photos: { id: string; status: string }[] }).photos.find((p) => p.id === id)?.status;
     await expect.poll(status, { timeout: 120_000, interval: 500 }).toBe('ready');
-    const original = fs.readFileSync(path.join(server.dataDir, 'uploads', 'studio', 'originals', id));
+    const original = fs.readFileSync(path.join(server.dataDir, 'uploads', 'photos', id, 'original'));
     expect(original.equals(jpeg)).toBe(true);
     // The wedding is a draft: its photo is served to the admin's preview only.
     expect((await fetch(`${base}/api/photos/${id}/384`, { headers: { accept: 'image/webp' } })).status).toBe(404);

@@ -1,8 +1,20 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
-import { inspectUpload } from '@/content/studio/pipeline';
-import { StudioError } from '@/content/studio/errors';
+import { afterAll, describe, expect, it } from 'vitest';
+import { inspectFile, PhotoError } from '@/photos/public.server';
 import { dimensionProblem, MAX_SIDE } from '@/photos/limits';
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'photo-limits-'));
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+/** The photo module checks uploads from the file on disk (the studio's and the galleries' alike). */
+async function inspectUpload(bytes: Buffer): Promise<unknown> {
+  const file = path.join(tmp, `${Math.random().toString(36).slice(2)}.png`);
+  fs.writeFileSync(file, bytes);
+  return inspectFile(file);
+}
 
 function crc32(buf: Buffer): number {
   let c = ~0;
@@ -34,12 +46,12 @@ describe('dimension limits, from the header alone', () => {
     expect(dimensionProblem({ width: 0, height: 10 })).toMatch(/platné rozměry/);
   });
 
-  it('the studio refuses a 10 × 10 000 000 px PNG before decoding it (422, Czech)', async () => {
+  it('an upload (studio or gallery) claiming 10 × 10 000 000 px is refused before decoding it (422, Czech)', async () => {
     const err = await inspectUpload(await pngClaiming(10, 10_000_000)).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(StudioError);
-    expect((err as StudioError).status).toBe(422);
-    expect((err as StudioError).message).toMatch(/10 × 10000000 pixelů/);
+    expect(err).toBeInstanceOf(PhotoError);
+    expect((err as PhotoError).status).toBe(422);
+    expect((err as PhotoError).message).toMatch(/10 × 10000000 pixelů/);
     const strip = await inspectUpload(await pngClaiming(15_000, 10)).catch((e: unknown) => e);
-    expect((strip as StudioError).message).toMatch(/poměr stran/);
+    expect((strip as PhotoError).message).toMatch(/poměr stran/);
   });
 });

@@ -13,7 +13,9 @@ import { createLocalProvider } from '@/content/providers/local/local-provider';
 import { StudioError } from '@/content/studio/errors';
 import { postCreateSchema, postPatchSchema } from '@/content/studio/input';
 import { coverChoices, createPost, deletePost, getPost, listPosts, previewPost, publishedPosts, renamedPostSlug, updatePost, type PostDeps } from '@/content/studio/posts.server';
-import { drainQueue } from '@/content/studio/queue.server';
+import { drainPhotoQueue } from '@/photos/queue.server';
+import { createPhotoWorker } from '@/photos/worker-pool.server';
+import { uploadInput } from '@tests/support/studio-upload';
 import { createWedding, deletePhoto, deleteWedding, updatePhoto, uploadPhoto, type StudioDeps } from '@/content/studio/service.server';
 import { makeTestJpeg } from '../fixtures/studio-images';
 
@@ -23,7 +25,11 @@ import { makeTestJpeg } from '../fixtures/studio-images';
  */
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-posts-'));
-afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+const worker = createPhotoWorker();
+afterAll(async () => {
+  await worker.close();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
 
 async function expectStudioError(p: Promise<unknown>, status: number, message: RegExp): Promise<StudioError> {
   const err = await p.then(
@@ -132,10 +138,10 @@ describe.each([
 
   it.runIf(enabled)('takes a processed, described studio photo as the cover; a deleted photo leaves no broken cover', async () => {
     const wedding = await createWedding(studio, { couple: 'Blanka & Ota', date: '2026-05-02', location: 'Telč' });
-    const photo = await uploadPhoto(studio, wedding.id, { body: await makeTestJpeg({ width: 1200, height: 800, seed: 41 }), fileName: 'obrad.jpg' });
+    const photo = await uploadPhoto(studio, wedding.id, uploadInput(path.join(tmp, 'in'), await makeTestJpeg({ width: 1200, height: 800, seed: 41 }), 'obrad.jpg'));
     // Still processing: not a cover yet.
     await expectStudioError(createPost(deps, { title: 'S fotkou', date: '2026-06-01', coverPhotoId: photo.id }), 400, /zpracovaná fotografie/);
-    expect(await drainQueue({ handle: h, storage: studio.storage, onChange: () => undefined })).toBe(1);
+    expect(await drainPhotoQueue({ handle: h, storage: studio.storage, worker, tmpDir: path.join(tmp, 'work') })).toBe(1);
     await expectStudioError(createPost(deps, { title: 'S fotkou', date: '2026-06-01', coverPhotoId: photo.id }), 400, /nemá popis/);
     expect(await coverChoices(h.db)).toEqual([]);
     await updatePhoto(studio, photo.id, { alt: 'Obřad na náměstí v Telči' });

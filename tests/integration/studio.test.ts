@@ -5,37 +5,44 @@ import path from 'node:path';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DbHandle } from '@/db/client';
 import { createTestDb, hasPostgres } from '@tests/support/test-db';
-import { studioPhotos } from '@/db/schema';
+import { photos as photosTable } from '@/db/schema';
 import { createLocalStorage } from '@/platform/storage/local';
 import { createS3Storage } from '@/platform/storage/s3';
 import type { Storage } from '@/platform/storage/types';
 import { createLocalProvider } from '@/content/providers/local/local-provider';
 import { publishedWeddingDetails, renamedWeddingSlug } from '@/content/studio/public.server';
-import { drainQueue, releaseOwnClaims } from '@/content/studio/queue.server';
-import { createWedding, deletePhoto, deleteWedding, getWedding, updatePhoto, updateWedding, uploadPhoto, type StudioDeps } from '@/content/studio/service.server';
+import { coalescedInvalidation } from '@/content/studio/runtime.server';
+import { createWedding, deletePhoto, deleteWedding, getWedding, photoVisibility, updatePhoto, updateWedding, uploadPhoto, type StudioDeps } from '@/content/studio/service.server';
 import { StudioError } from '@/content/studio/errors';
-import { MAX_UPLOAD_BYTES } from '@/content/studio/pipeline';
-import { originalKey, VARIANT_FORMATS, variantKey } from '@/content/studio/variants';
+import { VARIANT_FORMATS } from '@/content/studio/variants';
+import { MAX_UPLOAD_BYTES } from '@/photos/public';
+import { originalKey, publicVariantKey as variantKey } from '@/photos/keys';
+import { drainPhotoQueue } from '@/photos/queue.server';
+import { createPhotoWorker, type PhotoWorker } from '@/photos/worker-pool.server';
+import { uploadInput } from '@tests/support/studio-upload';
 import { sampleWeddings } from '@/content/sample-data';
 import { hasExifOrGps, makeTestJpeg } from '../fixtures/studio-images';
 
 /**
- * The studio against the real thing: PGlite and (with TEST_DATABASE_URL) PostgreSQL, real sharp, and both storage
- * drivers — the local disk and S3 (the s3rver stand-in) — through the same service and queue code.
+ * The studio against the real thing: PGlite and (with TEST_DATABASE_URL) PostgreSQL, the photo module's queue with
+ * its real worker process, and both storage drivers — the local disk and S3 (the s3rver stand-in).
  */
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-test-'));
 let s3: S3rver;
 let s3Port = 0;
+let worker: PhotoWorker;
 
 beforeAll(async () => {
   s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: path.join(tmp, 's3'), configureBuckets: [{ name: 'photos' }] });
   s3Port = (await s3.run()).port;
+  worker = createPhotoWorker();
 });
 afterAll(async () => {
+  await worker.close();
   await s3.close();
   fs.rmSync(tmp, { recursive: true, force: true });
 });
@@ -90,7 +97,8 @@ describe.each([
     afterAll(async () => {
       await h?.close();
     });
-    const queue = () => drainQueue({ handle: h, storage, onChange: () => void invalidations++ });
+    const queue = () => drainPhotoQueue({ handle: h, storage, worker, tmpDir: path.join(tmp, 'work') });
+    const up = (bytes: Buffer, fileName: string) => uploadInput(path.join(tmp, 'in'), bytes, fileName);
     const provider = () => createLocalProvider({ ownWeddings: () => publishedWeddingDetails(h.db) });
 
     it.runIf(enabled)('uploads, processes once into clean variants, publishes and unpublishes', async () => {
@@ -99,8 +107,8 @@ describe.each([
       // Turned camera (EXIF orientation 6) with the GPS position of the couple's home.
       const portrait = await makeTestJpeg({ width: 3000, height: 2000, orientation: 6, gps: true, seed: 1 });
       const landscape = await makeTestJpeg({ width: 2400, height: 1600, gps: true, seed: 2 });
-      const a = await uploadPhoto(deps, id, { body: portrait, fileName: 'IMG_0001.jpg' });
-      const b = await uploadPhoto(deps, id, { body: landscape, fileName: 'IMG_0002.jpg' });
+      const a = await uploadPhoto(deps, id, up(portrait, 'IMG_0001.jpg'));
+      const b = await uploadPhoto(deps, id, up(landscape, 'IMG_0002.jpg'));
       expect(a.status).toBe('processing');
       expect(await storage.exists(originalKey(a.id))).toBe(true);
 
@@ -162,59 +170,86 @@ describe.each([
       expect(await getWedding(h.db, id)).toBeNull();
     }, 180_000);
 
-    it.runIf(enabled)("a draft's finished photos change nothing public; a published wedding's are announced once per batch", async () => {
+    it.runIf(enabled)("a draft's finished photos are not public; a published wedding's are, and their announcements are coalesced", async () => {
       const { id } = await createWedding(deps, { couple: 'Tichá Fronta', date: '2026-04-04', location: 'Kutná Hora' });
-      let changes = 0;
-      // However long processing takes on a loaded box, the batch below stays within one coalescing interval.
-      const run = () => drainQueue({ handle: h, storage, onChange: () => void changes++, changeEveryMs: 3_600_000 });
-      const first = await uploadPhoto(deps, id, { body: await makeTestJpeg({ width: 900, height: 600, seed: 61 }), fileName: 'a.jpg' });
-      const second = await uploadPhoto(deps, id, { body: await makeTestJpeg({ width: 900, height: 600, seed: 62 }), fileName: 'b.jpg' });
-      expect(await run()).toBe(2);
-      expect(changes).toBe(0); // a draft: the render cache keeps serving the public pages
+      const first = await uploadPhoto(deps, id, up(await makeTestJpeg({ width: 900, height: 600, seed: 61 }), 'a.jpg'));
+      const second = await uploadPhoto(deps, id, up(await makeTestJpeg({ width: 900, height: 600, seed: 62 }), 'b.jpg'));
+      expect(await photoVisibility(h.db, first.id)).toBeNull(); // not processed yet
+      expect(await queue()).toBe(2);
+      // A draft: its finished photos change nothing public (the render cache keeps serving the public pages).
+      expect(await photoVisibility(h.db, first.id)).toBe('preview');
       await updatePhoto(deps, first.id, { alt: 'Kostel' });
       await updatePhoto(deps, second.id, { alt: 'Ulice' });
       await updateWedding(deps, id, { published: true });
-      for (let i = 0; i < 3; i++) await uploadPhoto(deps, id, { body: await makeTestJpeg({ width: 900, height: 600, seed: 63 + i }), fileName: `c${i}.jpg` });
-      expect(await run()).toBe(3);
-      // Three photos of a public wedding: the first is announced at once, the other two together when the queue runs dry.
-      expect(changes).toBe(2);
+      expect(await photoVisibility(h.db, second.id)).toBe('public');
+      for (let i = 0; i < 3; i++) await uploadPhoto(deps, id, up(await makeTestJpeg({ width: 900, height: 600, seed: 63 + i }), `c${i}.jpg`));
+      expect(await queue()).toBe(3);
       expect((await provider().getWedding('ticha-fronta'))?.wedding_images).toHaveLength(5);
       await deleteWedding(deps, id);
     }, 180_000);
 
     it.runIf(enabled)('refuses bad input with Czech messages and stores nothing', async () => {
       const { id } = await createWedding(deps, { couple: 'Test Chyb', date: '2026-07-01', location: 'Brno' });
-      await expectStudioError(uploadPhoto(deps, id, { body: Buffer.from('%PDF-1.7 not an image'), fileName: 'smlouva.pdf' }), 415, /není obrázek/);
+      await expectStudioError(uploadPhoto(deps, id, up(Buffer.from('%PDF-1.7 not an image'), 'smlouva.pdf')), 415, /není obrázek/);
       const good = await makeTestJpeg({ width: 1200, height: 800, seed: 3 });
-      await expectStudioError(uploadPhoto(deps, id, { body: good.subarray(0, Math.floor(good.length * 0.6)), fileName: 'useknuta.jpg' }), 422, /poškozený nebo neúplný/);
-      await expectStudioError(uploadPhoto(deps, id, { body: await bombJpeg(), fileName: 'bomba.jpg' }), 422, /30000 × 30000 pixelů/);
-      await expectStudioError(uploadPhoto(deps, id, { body: Buffer.alloc(MAX_UPLOAD_BYTES + 1), fileName: 'obri.jpg' }), 413, /200 MB/);
-      const first = await uploadPhoto(deps, id, { body: good, fileName: 'ok.jpg' });
-      const dup = await expectStudioError(uploadPhoto(deps, id, { body: good, fileName: 'ok-kopie.jpg' }), 409, /už svatba obsahuje/);
+      await expectStudioError(uploadPhoto(deps, id, up(await bombJpeg(), 'bomba.jpg')), 422, /30000 × 30000 pixelů/);
+      await expectStudioError(uploadPhoto(deps, id, { ...up(Buffer.from('x'), 'obri.jpg'), size: MAX_UPLOAD_BYTES + 1 }), 413, /200 MB/);
+      await expectStudioError(uploadPhoto(deps, id, up(Buffer.alloc(0), 'prazdny.jpg')), 400, /prázdný/);
+      const first = await uploadPhoto(deps, id, up(good, 'ok.jpg'));
+      const dup = await expectStudioError(uploadPhoto(deps, id, up(good, 'ok-kopie.jpg')), 409, /už svatba obsahuje/);
       expect(dup.details.duplicateOf).toBe(first.id);
-      const w = await getWedding(h.db, id);
+      let w = await getWedding(h.db, id);
       expect(w?.photos).toHaveLength(1);
+      // A truncated file passes the header check (nothing is decoded in the web server) and fails in the worker
+      // with its reason shown to the photographer; it never becomes public.
+      const cut = await uploadPhoto(deps, id, up(good.subarray(0, Math.floor(good.length * 0.6)), 'useknuta.jpg'));
+      await queue();
+      w = await getWedding(h.db, id);
+      expect(w?.photos.find((p) => p.id === cut.id)).toMatchObject({ status: 'failed', error: expect.stringMatching(/poškozený nebo neúplný/) });
       await deleteWedding(deps, id);
     }, 180_000);
+
+    it('coalesces "content changed": at once, then at most every interval, with a last one after the burst', () => {
+      let now = 0;
+      let calls = 0;
+      vi.useFakeTimers();
+      try {
+        const announce = coalescedInvalidation(() => void calls++, 10_000, () => now);
+        announce();
+        expect(calls).toBe(1);
+        now = 2_000;
+        announce();
+        announce();
+        expect(calls).toBe(1);
+        now = 10_000;
+        vi.advanceTimersByTime(8_000);
+        expect(calls).toBe(2);
+        now = 25_000;
+        announce();
+        expect(calls).toBe(3);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
 
     it.runIf(enabled)('a storage failure is a retryable 503 and leaves no row pointing to a missing file', async () => {
       const { id } = await createWedding(deps, { couple: 'Plný Disk', date: '2026-08-01', location: 'Ostrava' });
       const full: Storage = {
         ...storage,
-        put: async () => {
+        putFile: async () => {
           throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
         },
       };
       const body = await makeTestJpeg({ width: 800, height: 600, seed: 4 });
-      const err = await expectStudioError(uploadPhoto({ ...deps, storage: full }, id, { body, fileName: 'a.jpg' }), 503, /zkuste nahrání za chvíli znovu/);
+      const err = await expectStudioError(uploadPhoto({ ...deps, storage: full }, id, up(body, 'a.jpg')), 503, /zkuste nahrání za chvíli znovu/);
       expect(err.details.retryable).toBe(true);
       expect((await getWedding(h.db, id))?.photos).toHaveLength(0);
       // An unreachable S3 endpoint (the stand-in stopped): the SDK keeps retrying, the upload answers in time.
       const down = createS3Storage({ endpoint: 'http://127.0.0.1:9', bucket: 'photos', accessKeyId: 'x', secretAccessKey: 'x', region: 'us-east-1' });
-      await expectStudioError(uploadPhoto({ ...deps, storage: down, storageTimeoutMs: 1500 }, id, { body, fileName: 'a.jpg' }), 503, /Úložiště/);
+      await expectStudioError(uploadPhoto({ ...deps, storage: down, storageTimeoutMs: 1500 }, id, up(body, 'a.jpg')), 503, /Úložiště/);
       expect((await getWedding(h.db, id))?.photos).toHaveLength(0);
       // The same file then goes through (retry).
-      await uploadPhoto(deps, id, { body, fileName: 'a.jpg' });
+      await uploadPhoto(deps, id, up(body, 'a.jpg'));
       expect((await getWedding(h.db, id))?.photos).toHaveLength(1);
       await deleteWedding(deps, id);
     }, 180_000);
@@ -222,22 +257,22 @@ describe.each([
     it.runIf(enabled)('a crash mid-way leaves the photo unpublished and the next run finishes it', async () => {
       const { id } = await createWedding(deps, { couple: 'Pád Serveru', date: '2026-09-01', location: 'Plzeň' });
       const body = await makeTestJpeg({ width: 1600, height: 1200, seed: 5 });
-      const up = await uploadPhoto(deps, id, { body, fileName: 'a.jpg' });
-      await updatePhoto(deps, up.id, { alt: 'Fotka' });
+      const added = await uploadPhoto(deps, id, up(body, 'a.jpg'));
+      await updatePhoto(deps, added.id, { alt: 'Fotka' });
       // A worker claimed it, wrote one variant and died.
-      await h.db.update(studioPhotos).set({ claimedAt: sql`now()`, attempts: 1 }).where(eq(studioPhotos.id, up.id));
-      await storage.put(variantKey(up.id, 384, 'jpg'), Buffer.from('half'), 'image/jpeg');
+      await h.db.update(photosTable).set({ claimedAt: sql`now()`, attempts: 1 }).where(eq(photosTable.id, added.id));
+      await storage.put(variantKey(added.id, 384, 'jpg'), Buffer.from('half'), 'image/jpeg');
       // Another worker does not take a live claim…
       expect(await queue()).toBe(0);
       expect((await getWedding(h.db, id))?.photos[0].status).toBe('processing');
       expect(await publishedWeddingDetails(h.db)).toEqual([]);
       // …but after the restart (embedded database: the claim is known dead) or the lease (PostgreSQL) it does.
-      if (kind === 'pglite') await releaseOwnClaims(h);
-      else await h.db.update(studioPhotos).set({ claimedAt: sql`now() - interval '1 hour'` }).where(eq(studioPhotos.id, up.id));
+      if (kind === 'pglite') await h.db.update(photosTable).set({ claimedAt: null }).where(eq(photosTable.id, added.id));
+      else await h.db.update(photosTable).set({ claimedAt: sql`now() - interval '1 hour'` }).where(eq(photosTable.id, added.id));
       expect(await queue()).toBe(1);
       const w = await getWedding(h.db, id);
       expect(w?.photos[0].status).toBe('ready');
-      const redone = await storage.get(variantKey(up.id, 384, 'jpg'));
+      const redone = await storage.get(variantKey(added.id, 384, 'jpg'));
       expect((await sharp(redone!.body).metadata()).width).toBe(384);
       await deleteWedding(deps, id);
     }, 180_000);

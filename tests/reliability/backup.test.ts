@@ -137,12 +137,12 @@ describe.each(DB_KINDS)('backup during inquiries and an upload, kill -9, restore
         const refs = new Set((await query<{ reference: string }>(h, sql`SELECT reference FROM inquiries`)).map((r) => r.reference));
         for (const ref of answeredBefore) expect(refs.has(ref), `inquiry ${ref} answered before the backup began`).toBe(true);
         // No row points at a missing file: every photo row of the copy has its original, byte for byte.
-        const photos = await query<{ id: string; status: string }>(h, sql`SELECT id, status FROM studio_photos`);
+        const photos = await query<{ id: string; original_key: string }>(h, sql`SELECT id, original_key FROM photos WHERE owner = 'studio'`);
         expect(photos.map((p) => p.id)).toContain(processed);
         for (const p of photos) {
-          const original = path.join(restoredDir, 'uploads', 'studio', 'originals', p.id);
+          const original = path.join(restoredDir, 'uploads', ...p.original_key.split('/'));
           expect(fs.existsSync(original), `original of ${p.id}`).toBe(true);
-          expect(sha(original)).toBe(sha(path.join(tdb.dataDir, 'uploads', 'studio', 'originals', p.id)));
+          expect(sha(original)).toBe(sha(path.join(tdb.dataDir, 'uploads', ...p.original_key.split('/'))));
         }
       } finally {
         await closeQuietly(h);

@@ -1,12 +1,14 @@
 import 'server-only';
+import path from 'node:path';
 import { z } from 'zod';
 import { requireAdminApi } from '@/accounts/public.server';
 import { log } from '@/platform/log';
 import { BodyError, readJsonBody } from '@/platform/request-body';
+import { photoTmpDir, PhotoError, receiveMultipartFile } from '@/photos/public.server';
 import { StudioError, type StudioErrorName } from './errors';
-import { MAX_UPLOAD_BYTES } from './pipeline';
+import { safeFileName } from './input';
 import { studioDeps } from './runtime.server';
-import { tooLarge, type StudioDeps } from './service.server';
+import { tooLarge, type StudioDeps, type UploadInput } from './service.server';
 
 /**
  * Shared by the /api/admin/weddings… and /api/admin/photos… route handlers: the admin guard (Bearer JWT or the
@@ -65,31 +67,21 @@ export async function parseJson<T>(request: Request, schema: z.ZodType<T>): Prom
 /** Route params: ids are UUIDs; anything else is simply not found. */
 export const UUID = z.string().uuid();
 
-/** The multipart body, refused as soon as it grows past the upload limit (plus room for the form's own fields). */
-export async function readUpload(request: Request): Promise<{ body: Buffer; fileName: string }> {
-  const type = request.headers.get('content-type') ?? '';
-  if (!type.toLowerCase().startsWith('multipart/form-data')) throw new StudioError(415, 'UnsupportedMediaTypeError', 'Očekáván formulář multipart/form-data s obrázkem v poli „file“.');
-  const limit = MAX_UPLOAD_BYTES + 64 * 1024;
-  if (Number(request.headers.get('content-length') ?? '0') > limit) throw tooLarge();
-  if (!request.body) throw new StudioError(400, 'ValidationError', 'Chybí soubor v poli „file“.');
-  let seen = 0;
-  const bounded = request.body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        seen += chunk.byteLength;
-        if (seen > limit) controller.error(tooLarge());
-        else controller.enqueue(chunk);
-      },
-    }),
-  );
-  let form: FormData;
+/**
+ * The multipart body (one image in the field `file`) streamed to a temporary file, hashed and counted on the way and
+ * refused as soon as it grows past the upload limit — never held in memory. `take` gets the file; it is removed after.
+ */
+export async function withUpload<T>(request: Request, take: (upload: UploadInput) => Promise<T>): Promise<T> {
+  let received;
   try {
-    form = await new Response(bounded, { headers: { 'content-type': type } }).formData();
+    received = await receiveMultipartFile(request, { tmpDir: path.join(photoTmpDir(), 'multipart'), tooLarge });
   } catch (err) {
-    if (seen > limit) throw tooLarge();
-    throw new StudioError(400, 'ValidationError', 'Formulář se nepodařilo přečíst (přerušené nahrávání?). Zkuste to prosím znovu.', { cause: err instanceof Error ? err.message : String(err) });
+    if (err instanceof PhotoError) throw new StudioError(err.status, err.errorName, err.message, err.details);
+    throw err;
   }
-  const file = form.get('file');
-  if (!file || typeof file === 'string') throw new StudioError(400, 'ValidationError', 'Chybí soubor v poli „file“.');
-  return { body: Buffer.from(await file.arrayBuffer()), fileName: file.name };
+  try {
+    return await take({ filePath: received.filePath, fileName: safeFileName(received.fileName), hash: received.hash, size: received.size });
+  } finally {
+    await received.cleanup();
+  }
 }

@@ -9,7 +9,7 @@ import { readingMinutes } from '../reading-time';
 import type { BlogPost } from '../types';
 import { conflict, notFound, validation } from './errors';
 import type { PostCreate, PostPatch } from './input';
-import { toImage } from './public.server';
+import { readyPhotos, toImage } from './public.server';
 import type { StudioDeps } from './service.server';
 import type { AdminPost, AdminPostSummary, CoverChoice } from './types';
 
@@ -92,8 +92,9 @@ async function freeSlug(deps: PostDeps, title: string): Promise<string> {
 
 /** A cover must be a processed studio photo with a description (it is shown with that alt text). */
 async function checkCover(db: Db, photoId: string): Promise<void> {
-  const [photo] = await db.select({ status: studioPhotos.status, alt: studioPhotos.alt }).from(studioPhotos).where(eq(studioPhotos.id, photoId));
-  if (!photo || photo.status !== 'ready') throw validation('Titulní fotografie musí být zpracovaná fotografie ze svateb ve studiu.', { field: 'coverPhotoId' });
+  const [placement] = await db.select({ id: studioPhotos.id, alt: studioPhotos.alt, category: studioPhotos.category }).from(studioPhotos).where(eq(studioPhotos.id, photoId));
+  const [photo] = placement ? (await readyPhotos(db, [placement])).map((r) => r.placement) : [];
+  if (!photo) throw validation('Titulní fotografie musí být zpracovaná fotografie ze svateb ve studiu.', { field: 'coverPhotoId' });
   if (!photo.alt.trim()) throw validation('Titulní fotografie nemá popis (alt). Doplňte ho prosím nejdřív u svatby.', { field: 'coverPhotoId' });
 }
 
@@ -172,26 +173,21 @@ export async function deletePost(deps: PostDeps, id: string): Promise<void> {
 /** Ready, described studio photos the admin can choose as a cover: newest weddings first, in gallery order. */
 export async function coverChoices(db: Db): Promise<CoverChoice[]> {
   const rows = await db
-    .select({ id: studioPhotos.id, couple: studioWeddings.couple, fileName: studioPhotos.originalName, alt: studioPhotos.alt, widths: studioPhotos.variantWidths })
+    .select({ id: studioPhotos.id, couple: studioWeddings.couple, fileName: studioPhotos.originalName, alt: studioPhotos.alt, category: studioPhotos.category })
     .from(studioPhotos)
     .innerJoin(studioWeddings, eq(studioWeddings.id, studioPhotos.weddingId))
-    .where(and(eq(studioPhotos.status, 'ready'), sql`btrim(${studioPhotos.alt}) <> ''`))
+    .where(sql`btrim(${studioPhotos.alt}) <> ''`)
     .orderBy(desc(studioWeddings.weddingDate), asc(studioWeddings.id), asc(studioPhotos.position), asc(studioPhotos.createdAt));
-  return rows.map((r) => ({ id: r.id, weddingCouple: r.couple, fileName: r.fileName, alt: r.alt, thumbWidth: r.widths[0] ?? 384 }));
+  return (await readyPhotos(db, rows)).map(({ placement: r, info }) => ({ id: r.id, weddingCouple: r.couple, fileName: r.fileName, alt: r.alt, thumbWidth: info.variantWidths[0] ?? 384 }));
 }
 
 // ——— What the public site reads ———
 
 async function toBlogPosts(db: Db, posts: PostRow[]): Promise<BlogPost[]> {
   const coverIds = posts.map((p) => p.coverPhotoId).filter((id): id is string => Boolean(id));
-  const covers = coverIds.length
-    ? await db
-        .select()
-        .from(studioPhotos)
-        .where(and(inArray(studioPhotos.id, coverIds), eq(studioPhotos.status, 'ready')))
-    : [];
+  const covers = coverIds.length ? await readyPhotos(db, await db.select().from(studioPhotos).where(inArray(studioPhotos.id, coverIds))) : [];
   return posts.map((p) => {
-    const cover = covers.find((c) => c.id === p.coverPhotoId);
+    const cover = covers.find((c) => c.placement.id === p.coverPhotoId);
     const post: BlogPost = {
       slug: p.slug,
       title: p.title,

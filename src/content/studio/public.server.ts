@@ -2,6 +2,7 @@ import 'server-only';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { studioPhotos, studioWeddingSlugs, studioWeddings } from '@/db/schema';
+import { photoInfos, type PhotoInfo } from '@/photos/public.server';
 import { SAMPLE_CATEGORIES } from '../placeholders';
 import type { Image, SizeHint, WeddingDetail } from '../types';
 import { photoUrl } from './variants';
@@ -11,16 +12,31 @@ import { photoUrl } from './variants';
  * domain shape. Drafts, photos still processing and failed photos are never included.
  */
 
-type PhotoRow = typeof studioPhotos.$inferSelect;
+type PlacementRow = typeof studioPhotos.$inferSelect;
 type WeddingRow = typeof studioWeddings.$inferSelect;
+
+/** A studio photo as pages need it: where and how it is shown (studio) with what it is (the photo module). */
+export interface ShownPhoto {
+  placement: Pick<PlacementRow, 'id' | 'alt' | 'category'>;
+  info: PhotoInfo;
+}
+
+/** The ready ones of `placements`, in their order, with their photo's facts. */
+export async function readyPhotos<P extends Pick<PlacementRow, 'id' | 'alt' | 'category'>>(db: Db, placements: P[]): Promise<(ShownPhoto & { placement: P })[]> {
+  const infos = await photoInfos({ db }, placements.map((p) => p.id));
+  return placements.flatMap((placement) => {
+    const info = infos.get(placement.id);
+    return info?.status === 'ready' ? [{ placement, info }] : [];
+  });
+}
 
 /**
  * The size hint comes from the photo itself: portraits take a tall cell; every third landscape photo a large one,
  * the rest a small one (the mosaic's rhythm without cropping portraits into wide cells).
  */
-function sizeHints(photos: PhotoRow[]): SizeHint[] {
+function sizeHints(photos: ShownPhoto[]): SizeHint[] {
   let landscape = 0;
-  return photos.map((p) => {
+  return photos.map(({ info: p }) => {
     const w = p.width ?? 1;
     const h = p.height ?? 1;
     if (h > w * 1.05) return 'medium';
@@ -28,22 +44,22 @@ function sizeHints(photos: PhotoRow[]): SizeHint[] {
   });
 }
 
-export function toImage(p: PhotoRow, sizeHint: SizeHint): Image {
-  const largest = p.variantWidths[p.variantWidths.length - 1] ?? p.width ?? 1;
+export function toImage({ placement: p, info }: ShownPhoto, sizeHint: SizeHint): Image {
+  const largest = info.variantWidths[info.variantWidths.length - 1] ?? info.width ?? 1;
   const category = p.category ? SAMPLE_CATEGORIES.find((c) => c.slug === p.category) : undefined;
   return {
     id: p.id,
     url: photoUrl(p.id, largest),
-    width: p.width ?? largest,
-    height: p.height ?? largest,
+    width: info.width ?? largest,
+    height: info.height ?? largest,
     alternativeText: p.alt,
     sizeHint,
     ...(category ? { category } : {}),
-    ...(p.blurDataUrl ? { blurDataURL: p.blurDataUrl } : {}),
+    ...(info.blurDataUrl ? { blurDataURL: info.blurDataUrl } : {}),
   };
 }
 
-export function toWeddingDetail(w: WeddingRow, photos: PhotoRow[]): WeddingDetail {
+export function toWeddingDetail(w: WeddingRow, photos: ShownPhoto[]): WeddingDetail {
   const hints = sizeHints(photos);
   const images = photos.map((p, i) => toImage(p, hints[i]));
   const cover = images.find((img) => img.id === w.coverPhotoId) ?? images[0];
@@ -64,12 +80,13 @@ export function toWeddingDetail(w: WeddingRow, photos: PhotoRow[]): WeddingDetai
 
 async function details(db: Db, weddings: WeddingRow[]): Promise<WeddingDetail[]> {
   if (!weddings.length) return [];
-  const photos = await db
+  const placements = await db
     .select()
     .from(studioPhotos)
-    .where(and(inArray(studioPhotos.weddingId, weddings.map((w) => w.id)), eq(studioPhotos.status, 'ready')))
+    .where(inArray(studioPhotos.weddingId, weddings.map((w) => w.id)))
     .orderBy(asc(studioPhotos.position), asc(studioPhotos.createdAt));
-  return weddings.map((w) => toWeddingDetail(w, photos.filter((p) => p.weddingId === w.id)));
+  const photos = await readyPhotos(db, placements);
+  return weddings.map((w) => toWeddingDetail(w, photos.filter((p) => p.placement.weddingId === w.id)));
 }
 
 /** Every published wedding with its gallery, newest first. */

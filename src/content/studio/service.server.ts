@@ -1,17 +1,16 @@
 import 'server-only';
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { isUniqueViolation, type Db } from '@/db/client';
 import { studioPhotos, studioPosts, studioWeddingSlugs, studioWeddings } from '@/db/schema';
 import { log } from '@/platform/log';
+import { deletePhotos, duplicatePhoto, ingestFile, inspectFile, MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL, photoInfo, photoInfos, PhotoError, type PhotoInfo } from '@/photos/public.server';
 import { sitePhotoIds } from '@/site/public.server';
 import type { Storage } from '@/platform/storage/types';
 import { slugify } from '../normalize';
 import { conflict, notFound, storageUnavailable, validation, StudioError } from './errors';
 import type { PhotoPatch, WeddingCreate, WeddingPatch } from './input';
-import { inspectUpload, MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL } from './pipeline';
 import type { AdminPhoto, AdminWedding, AdminWeddingSummary, PhotoStatus } from './types';
-import { originalKey, VARIANT_FORMATS, variantKey } from './variants';
 
 export type { AdminPhoto, AdminWedding, AdminWeddingSummary, PhotoStatus } from './types';
 
@@ -24,7 +23,7 @@ export interface StudioDeps {
   storage: Storage;
   /** "Content changed" (invalidateContent in the app). */
   invalidate: () => void;
-  /** Wakes the processing queue after an upload. */
+  /** Wakes the photo module's processing queue after an upload. */
   kick?: () => void;
   /** How long one storage write of an upload may take before the upload is refused as retryable (default 60 s). */
   storageTimeoutMs?: number;
@@ -53,6 +52,7 @@ export async function getWedding(db: Db, id: string): Promise<AdminWedding | nul
   const [w] = await db.select().from(studioWeddings).where(eq(studioWeddings.id, id));
   if (!w) return null;
   const photos = await db.select().from(studioPhotos).where(eq(studioPhotos.weddingId, id)).orderBy(asc(studioPhotos.position), asc(studioPhotos.createdAt));
+  const infos = await photoInfos({ db }, photos.map((p) => p.id));
   return {
     id: w.id,
     slug: w.slug,
@@ -66,18 +66,24 @@ export async function getWedding(db: Db, id: string): Promise<AdminWedding | nul
     year: w.year,
     favorite: w.favorite,
     updatedAt: w.updatedAt.toISOString(),
-    photos: photos.map((p) => ({
-      id: p.id,
-      status: p.status,
-      alt: p.alt,
-      category: p.category,
-      width: p.width,
-      height: p.height,
-      fileName: p.originalName,
-      position: p.position,
-      previewWidth: p.status === 'ready' && p.variantWidths.length ? p.variantWidths[p.variantWidths.length - 1] : null,
-      ...(p.error ? { error: p.error } : {}),
-    })),
+    photos: photos.map((p) => {
+      const info = infos.get(p.id);
+      // A placement whose photo row is gone (never expected: the row's deletion removes it) is shown as failed.
+      const status: PhotoStatus = info?.status ?? 'failed';
+      const error = info ? info.error : 'Fotografie chybí.';
+      return {
+        id: p.id,
+        status,
+        alt: p.alt,
+        category: p.category,
+        width: info?.width ?? null,
+        height: info?.height ?? null,
+        fileName: p.originalName,
+        position: p.position,
+        previewWidth: info?.status === 'ready' && info.variantWidths.length ? info.variantWidths[info.variantWidths.length - 1] : null,
+        ...(error ? { error } : {}),
+      };
+    }),
   };
 }
 
@@ -194,29 +200,22 @@ export async function updateWedding(deps: StudioDeps, id: string, patch: Wedding
   return updated;
 }
 
-/** Every stored object of a photo (the original and all variants). */
-export function photoKeys(photoId: string, widths: readonly number[]): string[] {
-  return [originalKey(photoId), ...widths.flatMap((w) => VARIANT_FORMATS.map((f) => variantKey(photoId, w, f)))];
-}
-
-/** Files go after the rows: the database never points to a missing file (a failed delete leaves an orphan, logged). */
-async function removeFiles(storage: Storage, keys: string[]): Promise<void> {
-  for (const key of keys) {
-    try {
-      await storage.delete(key);
-    } catch (err) {
-      log.warn('studio: could not delete a stored file (left as an orphan)', { key, err });
-    }
-  }
-}
-
 export async function deleteWedding(deps: StudioDeps, id: string): Promise<void> {
   const { db } = deps;
-  const photos = await db.select({ id: studioPhotos.id, widths: studioPhotos.variantWidths }).from(studioPhotos).where(eq(studioPhotos.weddingId, id));
+  const photos = await db.select({ id: studioPhotos.id }).from(studioPhotos).where(eq(studioPhotos.weddingId, id));
   const deleted = await db.delete(studioWeddings).where(eq(studioWeddings.id, id)).returning({ id: studioWeddings.id });
   if (!deleted.length) throw notFound(WEDDING_NOT_FOUND);
   deps.invalidate();
-  await removeFiles(deps.storage, photos.flatMap((p) => photoKeys(p.id, p.widths)));
+  // The photos go after the wedding's rows: rows first, then files (a failed delete leaves an orphan, logged).
+  await removePhotos(deps, photos.map((p) => p.id));
+}
+
+async function removePhotos(deps: StudioDeps, ids: string[]): Promise<void> {
+  try {
+    await deletePhotos({ db: deps.db, storage: deps.storage }, ids);
+  } catch (err) {
+    log.warn('studio: deleting photos failed (left as orphans)', { ids, err });
+  }
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -229,69 +228,73 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   ]).finally(() => clearTimeout(timer));
 }
 
+/** An upload already on the local disk, hashed and counted while it streamed in (`receiveMultipartFile`). */
 export interface UploadInput {
-  body: Buffer;
+  filePath: string;
   fileName: string;
+  /** SHA-256 of the content, hex. */
+  hash: string;
+  size: number;
 }
 
 export function tooLarge(): StudioError {
   return new StudioError(413, 'PayloadTooLargeError', `Soubor je větší než ${MAX_UPLOAD_LABEL}. Zmenšete ho prosím nebo exportujte v nižší kvalitě.`);
 }
 
-/** The upload's size checks (Czech errors) and its content hash, the key of "the same file again". */
-function checkedHash(input: UploadInput): string {
-  if (input.body.length > MAX_UPLOAD_BYTES) throw tooLarge();
-  if (input.body.length === 0) throw validation('Soubor je prázdný.', { field: 'file' });
-  return createHash('sha256').update(input.body).digest('hex');
+/** The photo module's refusals (not an image, too many pixels, storage down) in the studio's error shape. */
+function asStudioError(err: unknown): unknown {
+  return err instanceof PhotoError ? new StudioError(err.status, err.errorName, err.message, err.details) : err;
+}
+
+function checkSize(input: UploadInput): void {
+  if (input.size > MAX_UPLOAD_BYTES) throw tooLarge();
+  if (input.size === 0) throw validation('Soubor je prázdný.', { field: 'file' });
+}
+
+/** Storage whose writes give up after `ms` (a hanging store answers a retryable 503 instead of never). */
+function withWriteTimeout(storage: Storage, ms: number): Storage {
+  return { ...storage, putFile: (key, file, type) => withTimeout(storage.putFile(key, file, type), ms) };
 }
 
 /**
- * Inspects the upload (refused before decoding when it is not a photo we take) and stores it as the original of a
- * new photo id. A storage failure is a retryable 503; a write that finished after the timeout leaves an
- * unreferenced original, removed if possible.
+ * Checks the upload's header (format, sides, aspect, megapixels — nothing is decoded in the web process: a corrupt
+ * file fails in the worker, visibly) and hands it to the photo module: the original streamed into storage, then a
+ * 'processing' photo row. A storage failure or timeout is a retryable 503 and leaves no row.
  */
-async function storeOriginal(deps: StudioDeps, input: UploadInput): Promise<{ id: string; key: string; inspected: Awaited<ReturnType<typeof inspectUpload>> }> {
-  const inspected = await inspectUpload(input.body);
-  const id = randomUUID();
-  const key = originalKey(id);
+async function ingest(deps: StudioDeps, input: UploadInput): Promise<{ id: string; width: number; height: number }> {
   try {
-    await withTimeout(deps.storage.put(key, input.body, inspected.contentType), deps.storageTimeoutMs ?? 60_000);
+    const inspected = await inspectFile(input.filePath);
+    const storage = withWriteTimeout(deps.storage, deps.storageTimeoutMs ?? 60_000);
+    const { id } = await ingestFile({ db: deps.db, storage }, { filePath: input.filePath, fileName: input.fileName, owner: 'studio', hash: input.hash, size: input.size }, inspected);
+    return { id, width: inspected.width, height: inspected.height };
   } catch (err) {
-    log.warn('studio: storing an original failed', { key, err });
-    void deps.storage.delete(key).catch(() => undefined);
-    throw storageUnavailable();
+    throw asStudioError(err);
   }
-  return { id, key, inspected };
 }
 
 /**
- * One uploaded image: checked (format, pixels, integrity), de-duplicated by content hash within the wedding, the
- * original stored privately, then a 'processing' row queued. The row is written only after the original is
- * stored, so the database never points to a missing file; a storage failure is a retryable 503.
+ * One uploaded image: checked (size, format, pixels), de-duplicated by content hash within the wedding, taken into
+ * the photo module (original stored, then its row queued for processing by the worker process), then placed at the
+ * end of the wedding. A storage failure is a retryable 503.
  */
 export async function uploadPhoto(deps: StudioDeps, weddingId: string, input: UploadInput): Promise<{ id: string; status: PhotoStatus }> {
-  const { db, storage } = deps;
+  const { db } = deps;
   const [wedding] = await db.select({ id: studioWeddings.id }).from(studioWeddings).where(eq(studioWeddings.id, weddingId));
   if (!wedding) throw notFound(WEDDING_NOT_FOUND);
-  const hash = checkedHash(input);
-  const [dup] = await db.select({ id: studioPhotos.id }).from(studioPhotos).where(and(eq(studioPhotos.weddingId, weddingId), eq(studioPhotos.contentHash, hash)));
+  checkSize(input);
+  const [dup] = await db.select({ id: studioPhotos.id }).from(studioPhotos).where(and(eq(studioPhotos.weddingId, weddingId), eq(studioPhotos.contentHash, input.hash)));
   if (dup) throw conflict('Tuto fotografii už svatba obsahuje (stejný obsah souboru). Přeskočeno.', { duplicateOf: dup.id });
-  const { id, key, inspected } = await storeOriginal(deps, input);
+  const { id } = await ingest(deps, input);
   try {
     await db.insert(studioPhotos).values({
       id,
       weddingId,
       position: sql`(SELECT coalesce(max(position) + 1, 0) FROM studio_photos WHERE wedding_id = ${weddingId})`,
-      originalKey: key,
       originalName: input.fileName,
-      contentType: inspected.contentType,
-      contentHash: hash,
-      sizeBytes: input.body.length,
-      width: inspected.width,
-      height: inspected.height,
+      contentHash: input.hash,
     });
   } catch (err) {
-    await removeFiles(storage, [key]);
+    await removePhotos(deps, [id]);
     if (isUniqueViolation(err, 'studio_photos_hash_key')) {
       throw conflict('Tuto fotografii už svatba obsahuje (stejný obsah souboru). Přeskočeno.');
     }
@@ -302,6 +305,87 @@ export async function uploadPhoto(deps: StudioDeps, weddingId: string, input: Up
   }
   deps.kick?.();
   return { id, status: 'processing' };
+}
+
+/** A photo of the photo module (e.g. a client gallery's) to be shown in one of her weddings. */
+export interface PhotoPick {
+  photoId: string;
+  /** The name her file had (shown in the wedding editor). */
+  fileName: string;
+}
+
+export interface PickedPhotos {
+  /** New photos of the wedding (processing into the public variants), by the picked photo's id. */
+  added: { from: string; id: string }[];
+  /** Already in the wedding (the same content): nothing was added. */
+  duplicates: { from: string; duplicateOf: string }[];
+  /** Not ready (still processing or failed) or gone: nothing was added. */
+  unavailable: string[];
+}
+
+/**
+ * Photos she already delivered become photos of one of her weddings without a second upload: for each picked photo
+ * the photo module makes a studio photo from it (`duplicatePhoto`: the original copied inside storage — a hard link on
+ * the local disk, a server-side copy on S3 — and queued for the public variants), placed at the end of the wedding.
+ * The two photos live independently, so the wedding keeps its photo when the gallery is deleted. Content already in
+ * the wedding is skipped; the alt text starts as `alt` (publishing needs one on every photo), to be refined in the
+ * wedding editor.
+ */
+export async function addWeddingPhotosFromPhotos(deps: StudioDeps, weddingId: string, picks: readonly PhotoPick[], alt: string): Promise<PickedPhotos> {
+  const { db, storage } = deps;
+  const [wedding] = await db.select({ id: studioWeddings.id }).from(studioWeddings).where(eq(studioWeddings.id, weddingId));
+  if (!wedding) throw notFound(WEDDING_NOT_FOUND);
+  const out: PickedPhotos = { added: [], duplicates: [], unavailable: [] };
+  const seen = new Set<string>();
+  for (const pick of picks) {
+    if (seen.has(pick.photoId)) continue;
+    seen.add(pick.photoId);
+    const source = await photoInfo({ db }, pick.photoId);
+    if (!source || source.status !== 'ready') {
+      out.unavailable.push(pick.photoId);
+      continue;
+    }
+    const [dup] = await db.select({ id: studioPhotos.id }).from(studioPhotos).where(and(eq(studioPhotos.weddingId, weddingId), eq(studioPhotos.contentHash, source.contentHash)));
+    if (dup) {
+      out.duplicates.push({ from: pick.photoId, duplicateOf: dup.id });
+      continue;
+    }
+    let made: PhotoInfo | null;
+    try {
+      made = await duplicatePhoto({ db, storage }, pick.photoId, 'studio', pick.fileName);
+    } catch (err) {
+      log.warn('studio: taking a delivered photo failed', { photoId: pick.photoId, err });
+      throw storageUnavailable();
+    }
+    if (!made) {
+      out.unavailable.push(pick.photoId);
+      continue;
+    }
+    try {
+      await db.insert(studioPhotos).values({
+        id: made.id,
+        weddingId,
+        position: sql`(SELECT coalesce(max(position) + 1, 0) FROM studio_photos WHERE wedding_id = ${weddingId})`,
+        originalName: pick.fileName,
+        contentHash: made.contentHash,
+        alt,
+      });
+    } catch (err) {
+      await removePhotos(deps, [made.id]);
+      if (isUniqueViolation(err, 'studio_photos_hash_key')) {
+        const [winner] = await db.select({ id: studioPhotos.id }).from(studioPhotos).where(and(eq(studioPhotos.weddingId, weddingId), eq(studioPhotos.contentHash, made.contentHash)));
+        out.duplicates.push({ from: pick.photoId, duplicateOf: winner?.id ?? '' });
+        continue;
+      }
+      const [still] = await db.select({ id: studioWeddings.id }).from(studioWeddings).where(eq(studioWeddings.id, weddingId));
+      if (!still) throw notFound(WEDDING_NOT_FOUND);
+      throw err;
+    }
+    out.added.push({ from: pick.photoId, id: made.id });
+  }
+  // The photos become public once processed; the studio announces that for a published wedding.
+  if (out.added.length) deps.kick?.();
+  return out;
 }
 
 export async function updatePhoto(deps: StudioDeps, id: string, patch: PhotoPatch): Promise<AdminPhoto> {
@@ -328,32 +412,29 @@ export async function updatePhoto(deps: StudioDeps, id: string, patch: PhotoPatc
 
 export async function deletePhoto(deps: StudioDeps, id: string): Promise<void> {
   const { db } = deps;
-  const [photo] = await db.select({ weddingId: studioPhotos.weddingId, widths: studioPhotos.variantWidths }).from(studioPhotos).where(eq(studioPhotos.id, id));
+  const [photo] = await db.select({ weddingId: studioPhotos.weddingId }).from(studioPhotos).where(eq(studioPhotos.id, id));
   if (!photo) throw notFound(PHOTO_NOT_FOUND);
   const weddingId = photo.weddingId;
   if (!weddingId) throw notFound(PHOTO_NOT_FOUND); // the site's own photos are not edited here
   await db.transaction(async (tx) => {
     await tx.update(studioWeddings).set({ coverPhotoId: null, updatedAt: new Date() }).where(and(eq(studioWeddings.id, weddingId), eq(studioWeddings.coverPhotoId, id)));
     await tx.delete(studioPhotos).where(eq(studioPhotos.id, id));
-    // A published wedding whose last photo is gone goes back to draft (it would show an empty gallery).
-    await tx
-      .update(studioWeddings)
-      .set({ published: false, updatedAt: new Date() })
-      .where(and(eq(studioWeddings.id, weddingId), sql`NOT EXISTS (SELECT 1 FROM studio_photos p WHERE p.wedding_id = ${weddingId} AND p.status = 'ready')`));
   });
+  // A published wedding whose last ready photo is gone goes back to draft (it would show an empty gallery).
+  const remaining = await db.select({ id: studioPhotos.id }).from(studioPhotos).where(eq(studioPhotos.weddingId, weddingId));
+  const infos = await photoInfos({ db }, remaining.map((r) => r.id));
+  if (![...infos.values()].some((i) => i.status === 'ready')) {
+    await db.update(studioWeddings).set({ published: false, updatedAt: new Date() }).where(and(eq(studioWeddings.id, weddingId), eq(studioWeddings.published, true)));
+  }
   deps.invalidate();
-  await removeFiles(deps.storage, photoKeys(id, photo.widths));
+  await removePhotos(deps, [id]);
 }
 
-/** Ready photos by id (for the public variant route: only these are served). */
 /**
- * Who may see a photo's variants: 'public' — ready and its wedding published; 'preview' — ready in a draft or
- * hidden wedding (the admin only); null — not ready or unknown.
- */
-/**
+ * Who may see a photo's variants: 'public' — ready and public; 'preview' — ready but not public (the admin only);
+ * null — not a studio photo, not ready, or unknown (a client gallery's photo is never served here).
  * A ready photo is public while its wedding is published, while it is the cover of a published blog post (a post
- * may take its cover from a wedding kept as a draft) or while it is one of the site's own photos; otherwise only the
- * admin previews it.
+ * may take its cover from a wedding kept as a draft) or while it is one of the site's own photos.
  */
 export async function photoVisibility(db: Db, id: string): Promise<'public' | 'preview' | null> {
   const rows = await db
@@ -363,17 +444,17 @@ export async function photoVisibility(db: Db, id: string): Promise<'public' | 'p
     })
     .from(studioPhotos)
     .leftJoin(studioWeddings, eq(studioWeddings.id, studioPhotos.weddingId))
-    .where(and(eq(studioPhotos.id, id), eq(studioPhotos.status, 'ready')));
+    .where(eq(studioPhotos.id, id));
   if (!rows[0]) return null;
+  if ((await photoInfo({ db }, id))?.status !== 'ready') return null;
   // The site's own photos (hero, portrait) belong to no wedding: public while her settings name them.
   return rows[0].published || rows[0].coverOfPublishedPost || sitePhotoIds().includes(id) ? 'public' : 'preview';
 }
 
 export async function readyPhotoExists(db: Db, id: string): Promise<boolean> {
-  const rows = await db.select({ id: studioPhotos.id }).from(studioPhotos).where(and(eq(studioPhotos.id, id), eq(studioPhotos.status, 'ready')));
-  return rows.length > 0;
+  const rows = await db.select({ id: studioPhotos.id }).from(studioPhotos).where(eq(studioPhotos.id, id));
+  return rows.length > 0 && (await photoInfo({ db }, id))?.status === 'ready';
 }
-
 
 export interface SitePhoto {
   id: string;
@@ -390,42 +471,30 @@ export interface SitePhoto {
  * public only once her settings name it (photoVisibility).
  */
 export async function uploadSitePhoto(deps: StudioDeps, input: UploadInput): Promise<SitePhoto> {
-  const { db, storage } = deps;
-  const hash = checkedHash(input);
-  const [dup] = await db.select({ id: studioPhotos.id }).from(studioPhotos).where(and(isNull(studioPhotos.weddingId), eq(studioPhotos.contentHash, hash)));
-  if (dup) {
+  const { db } = deps;
+  checkSize(input);
+  const dups = await db.select({ id: studioPhotos.id }).from(studioPhotos).where(and(isNull(studioPhotos.weddingId), eq(studioPhotos.contentHash, input.hash)));
+  for (const dup of dups) {
     const existing = await sitePhoto(db, dup.id);
     if (existing && existing.status !== 'failed') return existing;
   }
-  const { id, key, inspected } = await storeOriginal(deps, input);
+  const { id, width, height } = await ingest(deps, input);
   try {
-    await db.insert(studioPhotos).values({
-      id,
-      weddingId: null,
-      position: 0,
-      originalKey: key,
-      originalName: input.fileName,
-      contentType: inspected.contentType,
-      contentHash: hash,
-      sizeBytes: input.body.length,
-      width: inspected.width,
-      height: inspected.height,
-    });
+    await db.insert(studioPhotos).values({ id, weddingId: null, position: 0, originalName: input.fileName, contentHash: input.hash });
   } catch (err) {
-    await removeFiles(storage, [key]);
+    await removePhotos(deps, [id]);
     throw err;
   }
   deps.kick?.();
-  return { id, status: 'processing', width: inspected.width, height: inspected.height, error: null };
+  return { id, status: 'processing', width, height, error: null };
 }
 
 /** A site photo's processing state (null: no such photo, or one of a wedding's). */
 export async function sitePhoto(db: Db, id: string): Promise<SitePhoto | null> {
-  const [row] = await db
-    .select({ id: studioPhotos.id, status: studioPhotos.status, width: studioPhotos.width, height: studioPhotos.height, error: studioPhotos.error })
-    .from(studioPhotos)
-    .where(and(eq(studioPhotos.id, id), isNull(studioPhotos.weddingId)));
-  return row ?? null;
+  const [row] = await db.select({ id: studioPhotos.id }).from(studioPhotos).where(and(eq(studioPhotos.id, id), isNull(studioPhotos.weddingId)));
+  if (!row) return null;
+  const info = await photoInfo({ db }, id);
+  return { id, status: info?.status ?? 'failed', width: info?.width ?? null, height: info?.height ?? null, error: info ? info.error : 'Fotografie chybí.' };
 }
 
 /**
@@ -434,14 +503,11 @@ export async function sitePhoto(db: Db, id: string): Promise<SitePhoto | null> {
  */
 export async function pruneSitePhotos(deps: StudioDeps, keep: string[], now = new Date(), graceMs = 3_600_000): Promise<number> {
   const { db } = deps;
-  const rows = await db
-    .select({ id: studioPhotos.id, widths: studioPhotos.variantWidths, createdAt: studioPhotos.createdAt })
-    .from(studioPhotos)
-    .where(isNull(studioPhotos.weddingId));
+  const rows = await db.select({ id: studioPhotos.id, createdAt: studioPhotos.createdAt }).from(studioPhotos).where(isNull(studioPhotos.weddingId));
   const gone = rows.filter((r) => !keep.includes(r.id) && r.createdAt.getTime() < now.getTime() - graceMs);
   for (const photo of gone) {
     const deleted = await db.delete(studioPhotos).where(and(eq(studioPhotos.id, photo.id), isNull(studioPhotos.weddingId))).returning({ id: studioPhotos.id });
-    if (deleted.length) await removeFiles(deps.storage, photoKeys(photo.id, photo.widths));
+    if (deleted.length) await removePhotos(deps, [photo.id]);
   }
   return gone.length;
 }

@@ -1,21 +1,18 @@
 import type { ImageLoaderProps } from 'next/image';
+import { PUBLIC_CONTENT_TYPES, PUBLIC_FORMATS, PUBLIC_WIDTHS, publicWidthsFor, type PublicFormat } from '@/photos/public';
 
 /**
- * Where the studio's processed photos live and how pages address them (no server imports: the gallery's client
- * component uses the loader below). Storage layout (docs/decisions/032-studio-storage-and-queue.md):
- *   studio/originals/{photoId}            the upload as received — private, never served
- *   studio/variants/{photoId}/{w}.{ext}   AVIF, WebP and JPEG per width — public, immutable
- * Public URL of a variant: /api/photos/{photoId}/{w}.{avif|webp|jpg}; /api/photos/{photoId}/{w} picks the best
- * format the browser accepts (Vary: Accept). A photo id never gets other bytes, so every URL is immutable.
+ * How pages address the studio's processed photos (no server imports: the gallery's client component uses the
+ * loader below). The photo module makes and stores the variants (AVIF, WebP and JPEG per width); their public URL
+ * is /api/photos/{photoId}/{w}.{avif|webp|jpg}, and /api/photos/{photoId}/{w} picks the best format the browser
+ * accepts (Vary: Accept). A photo id never gets other bytes.
  */
 
 /** Widths produced for every photo (never wider than the photo itself); they match next.config's image sizes. */
-export const VARIANT_WIDTHS = [384, 828, 1440, 1920] as const;
-
-export const VARIANT_FORMATS = ['avif', 'webp', 'jpg'] as const;
-export type VariantFormat = (typeof VARIANT_FORMATS)[number];
-
-export const VARIANT_CONTENT_TYPES: Record<VariantFormat, string> = { avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg' };
+export const VARIANT_WIDTHS = PUBLIC_WIDTHS;
+export const VARIANT_FORMATS = PUBLIC_FORMATS;
+export type VariantFormat = PublicFormat;
+export const VARIANT_CONTENT_TYPES: Record<VariantFormat, string> = PUBLIC_CONTENT_TYPES;
 
 export const PHOTO_URL_PREFIX = '/api/photos/';
 
@@ -24,17 +21,7 @@ export const PHOTO_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-
 
 /** The widths to produce for a photo `width` pixels wide (at least one: the photo's own width when it is small). */
 export function variantWidthsFor(width: number): number[] {
-  const widths: number[] = VARIANT_WIDTHS.filter((w) => w < width);
-  widths.push(Math.min(width, VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1]));
-  return [...new Set(widths)].sort((a, b) => a - b);
-}
-
-export function variantKey(photoId: string, width: number, format: VariantFormat): string {
-  return `studio/variants/${photoId}/${width}.${format}`;
-}
-
-export function originalKey(photoId: string): string {
-  return `studio/originals/${photoId}`;
+  return publicWidthsFor(width);
 }
 
 /** The URL a content Image carries: the largest variant, negotiated format. */

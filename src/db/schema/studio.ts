@@ -1,6 +1,7 @@
 // Not server-only by import: scripts/admin-create.ts and the benchmarks (plain tsx) load it; the app reaches it only from server code.
 // Owned by the content studio (the photographer's own weddings and photos). Mirrors src/db/migrations/0040_studio.sql.
-import { bigint, boolean, date, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { boolean, date, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { photos } from './photos';
 
 export const studioWeddings = pgTable(
   'studio_weddings',
@@ -30,29 +31,23 @@ export const studioWeddingSlugs = pgTable('studio_wedding_slugs', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Where a studio photo is shown and how it is described; the photo itself (upload, processing state, sizes) is a row
+ * of `photos` with the same id (migration 0160_studio_on_photos.sql), reached only through the photo module.
+ */
 export const studioPhotos = pgTable(
   'studio_photos',
   {
-    id: text('id').primaryKey(),
+    id: text('id')
+      .primaryKey()
+      .references(() => photos.id, { onDelete: 'cascade' }),
     /** Null for the site's own photos (hero, portrait): migration 0150_site_photos.sql. */
     weddingId: text('wedding_id').references(() => studioWeddings.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
-    status: text('status', { enum: ['processing', 'ready', 'failed'] }).notNull().default('processing'),
-    originalKey: text('original_key').notNull(),
     originalName: text('original_name').notNull(),
-    contentType: text('content_type').notNull(),
     contentHash: text('content_hash').notNull(),
-    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
-    width: integer('width'),
-    height: integer('height'),
-    variantWidths: integer('variant_widths').array().notNull().default([]),
-    blurDataUrl: text('blur_data_url'),
     alt: text('alt').notNull().default(''),
     category: text('category'),
-    error: text('error'),
-    attempts: integer('attempts').notNull().default(0),
-    claimedAt: timestamp('claimed_at', { withTimezone: true }),
-    processedAt: timestamp('processed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -5,14 +5,16 @@ import { useRouter } from 'next/navigation';
 import type { AdminGallery } from '../types';
 import { api, type ApiError } from './api-client';
 import styles from './galleries.module.css';
+import { PortfolioPicker, type PortfolioConsent, type WeddingChoice } from './portfolio-picker';
 import { Uploader } from './uploader';
 
 /** /admin/galerie/{id}: settings, sets, upload, processing progress and the photos of one client gallery. */
-export function GalleryEditor({ initial, siteUrl }: { initial: AdminGallery; siteUrl: string }) {
+export function GalleryEditor({ initial, siteUrl, portfolio }: { initial: AdminGallery; siteUrl: string; portfolio: { weddings: WeddingChoice[]; consent: PortfolioConsent } }) {
   const router = useRouter();
   const [g, setG] = useState(initial);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [picked, setPicked] = useState<string[]>([]);
   const base = `/api/admin/galleries/${g.id}`;
 
   const reload = useCallback(async () => {
@@ -258,6 +260,17 @@ export function GalleryEditor({ initial, siteUrl }: { initial: AdminGallery; sit
                   {g.coverPhotoId === p.id ? ' · titulní' : ''}
                 </p>
                 <p className={styles.status}>{setTitle(p.setId)}</p>
+                {p.status === 'ready' ? (
+                  <label className={styles.pick}>
+                    <input
+                      type="checkbox"
+                      checked={picked.includes(p.id)}
+                      onChange={(e) => setPicked((cur) => (e.target.checked ? [...cur, p.id] : cur.filter((x) => x !== p.id)))}
+                      aria-label={`Vybrat ${p.fileName} na web`}
+                    />
+                    na web
+                  </label>
+                ) : null}
                 {p.error ? <p className={styles.error}>{p.error}</p> : null}
                 <div className="field">
                   <label htmlFor={`set-${p.id}`}>Sada</label>
@@ -293,6 +306,8 @@ export function GalleryEditor({ initial, siteUrl }: { initial: AdminGallery; sit
           <p>Galerie je zatím prázdná.</p>
         )}
       </section>
+
+      <PortfolioPicker galleryId={g.id} picked={picked.filter((id) => g.photos.some((p) => p.id === id))} weddings={portfolio.weddings} consent={portfolio.consent} onDone={() => setPicked([])} />
     </div>
   );
 }

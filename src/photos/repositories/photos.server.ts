@@ -23,6 +23,7 @@ function toInfo(r: Row): PhotoInfo {
     downloadCrc32: r.downloadCrc32,
     webCrc32: r.webCrc32,
     blurDataUrl: r.blurDataUrl,
+    variantWidths: r.variantWidths,
     error: r.error,
     takenAt: r.takenAt,
     createdAt: r.createdAt,
@@ -50,16 +51,37 @@ export async function photosByIds(db: Db, ids: readonly string[]): Promise<Map<s
   return new Map(rows.map((r) => [r.id, toInfo(r)]));
 }
 
+/** Where a photo's original is stored (photos moved over from the studio's own table keep their old key). */
+export async function originalKeyOf(db: Db, id: string): Promise<string | null> {
+  const rows = await db.select({ key: photos.originalKey }).from(photos).where(eq(photos.id, id));
+  return rows[0]?.key ?? null;
+}
+
 export async function photoById(db: Db, id: string): Promise<PhotoInfo | null> {
   const rows = await db.select().from(photos).where(eq(photos.id, id));
   return rows[0] ? toInfo(rows[0]) : null;
 }
 
-/** Deletes rows; returns the ids that existed (their files are the caller's to remove afterwards). */
-export async function deletePhotoRows(db: Db, ids: readonly string[]): Promise<string[]> {
+export interface DeletedPhoto {
+  id: string;
+  owner: 'gallery' | 'studio';
+  originalKey: string;
+  variantWidths: number[];
+}
+
+/** Deletes rows; returns what existed (their files are the caller's to remove afterwards). */
+export async function deletePhotoRows(db: Db, ids: readonly string[]): Promise<DeletedPhoto[]> {
   if (!ids.length) return [];
-  const rows = await db.delete(photos).where(inArray(photos.id, [...ids])).returning({ id: photos.id });
-  return rows.map((r) => r.id);
+  return db
+    .delete(photos)
+    .where(inArray(photos.id, [...ids]))
+    .returning({ id: photos.id, owner: photos.owner, originalKey: photos.originalKey, variantWidths: photos.variantWidths });
+}
+
+/** Photos waiting for (or in) processing, of every owner. */
+export async function processingCount(db: Db): Promise<number> {
+  const rows = await db.select({ n: sql<number>`count(*)::int` }).from(photos).where(eq(photos.status, 'processing'));
+  return Number(rows[0]?.n ?? 0);
 }
 
 /** A failed photo goes back into the queue with a fresh attempt count. */
@@ -132,7 +154,7 @@ export async function markFailed(db: Db, id: string, error: string): Promise<voi
 export async function markReady(
   db: Db,
   id: string,
-  r: { width: number; height: number; blurDataUrl: string; webBytes: number; downloadBytes: number; webCrc32: number; downloadCrc32: number },
+  r: { width: number; height: number; blurDataUrl: string; webBytes: number | null; downloadBytes: number | null; webCrc32: number | null; downloadCrc32: number | null; variantWidths: number[] },
 ): Promise<boolean> {
   const rows = await db
     .update(photos)

@@ -1,15 +1,19 @@
 /**
  * The photo worker: a child process the web server starts and supervises (src/photos/worker-pool.server.ts).
  * Decoding and encoding a 24 MP photo takes hundreds of megabytes; here they never touch the web server's memory.
- * It receives jobs over IPC — { jobId, input, outDir, contentType } with `input` a local copy of the original — and
- * writes into `outDir`:
+ * It receives jobs over IPC — { jobId, input, outDir, profile } with `input` a local copy of the original — and
+ * writes into `outDir`, for the profile `delivery` (a client gallery's photo):
  *   download   full resolution for the couple: a JPEG is copied with its header rewritten (GPS removed, camera and
  *              copyright kept, pixels untouched); other formats are encoded once as a high-quality JPEG
  *   web.jpg    the long side at most 2048 px, auto-rotated, sRGB, camera and copyright EXIF without GPS
  *   medium.webp / small.webp   1200 / 480 px display variants without any metadata
  * and answers { jobId, ok: true, width, height, blurDataUrl, webBytes, downloadBytes, webCrc32, downloadCrc32 } or
  * { jobId, ok: false, error }. The CRC-32s of the two downloadable files let a gallery ZIP lay out its archive before
- * reading a byte (docs/decisions/098-gallery-zip-known-crc.md).
+ * reading a byte (docs/decisions/098-gallery-zip-known-crc.md);
+ * for the profile `public` (a studio photo on the public site):
+ *   {width}.avif / .webp / .jpg   per width of 384, 828, 1440, 1920 (never wider than the photo), auto-rotated, sRGB,
+ *              no metadata but the sRGB profile
+ * and answers { jobId, ok: true, width, height, blurDataUrl, widths } (width/height: the largest variant's).
  * Plain JavaScript so that it runs without a build step.
  */
 import { createReadStream } from 'node:fs';
@@ -38,6 +42,52 @@ async function crc32OfFile(file) {
   return crc;
 }
 
+const PUBLIC_WIDTHS = [384, 828, 1440, 1920];
+const ENCODERS = {
+  avif: (s) => s.avif({ quality: 50, effort: 2 }),
+  webp: (s) => s.webp({ quality: 76, effort: 4 }),
+  jpg: (s) => s.jpeg({ quality: 80, mozjpeg: true, progressive: true }),
+};
+
+function publicWidthsFor(width) {
+  const widths = PUBLIC_WIDTHS.filter((w) => w < width);
+  widths.push(Math.min(width, PUBLIC_WIDTHS[PUBLIC_WIDTHS.length - 1]));
+  return [...new Set(widths)].sort((a, b) => a - b);
+}
+
+/** The studio's public variants: decoded once (upright, sRGB, at most the largest width), then each width in three formats. */
+async function processPublic(job, meta) {
+  let base;
+  try {
+    base = await sharp(job.input, INPUT)
+      .rotate()
+      .resize({ width: PUBLIC_WIDTHS[PUBLIC_WIDTHS.length - 1], withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  } catch (err) {
+    const text = err instanceof Error ? err.message : String(err);
+    if (meta.format === 'heif' && /compression format|codec|decod|heif/i.test(text)) throw new Refused('Tento soubor HEIC server neumí přečíst. Exportujte ho prosím jako JPEG a nahrajte znovu.');
+    if (/pixel limit/i.test(text)) throw new Refused(`Obrázek má víc než dovolených ${MAX_INPUT_PIXELS / 1_000_000} megapixelů.`);
+    throw new Refused(CORRUPT);
+  }
+  const { width, height, channels } = base.info;
+  const raw = () => sharp(base.data, { raw: { width, height, channels } });
+  const widths = publicWidthsFor(width);
+  for (const w of widths) {
+    const h = Math.max(1, Math.round((height * w) / width));
+    // One resize per width; the three encodings share it.
+    const resized = await raw().resize(w, h).raw().toBuffer({ resolveWithObject: true });
+    for (const [format, encode] of Object.entries(ENCODERS)) {
+      const body = await encode(sharp(resized.data, { raw: { width: resized.info.width, height: resized.info.height, channels: resized.info.channels } }).withIccProfile('srgb')).toBuffer();
+      await fs.writeFile(path.join(job.outDir, `${w}.${format}`), body);
+    }
+  }
+  const blur = await raw().resize(16, 16, { fit: 'inside' }).webp({ quality: 40 }).toBuffer();
+  return { width, height, widths, blurDataUrl: `data:image/webp;base64,${blur.toString('base64')}` };
+}
+
 async function processJob(job) {
   let meta;
   try {
@@ -47,6 +97,7 @@ async function processJob(job) {
   }
   if (!meta.width || !meta.height) throw new Refused('Soubor není obrázek, který server umí přečíst.');
   if (meta.width * meta.height > MAX_INPUT_PIXELS) throw new Refused(`Obrázek má víc než ${MAX_INPUT_PIXELS / 1_000_000} megapixelů.`);
+  if (job.profile === 'public') return processPublic(job, meta);
   const rotated = (meta.orientation ?? 1) >= 5;
   const width = rotated ? meta.height : meta.width;
   const height = rotated ? meta.width : meta.height;

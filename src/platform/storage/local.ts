@@ -86,6 +86,33 @@ export function createLocalStorage(root: string): Storage {
         throw err;
       }
     },
+    async copy(from, to) {
+      const source = file(from);
+      const target = file(to);
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      const tmp = `${target}.${process.pid}.${Date.now()}.tmp`;
+      try {
+        // Stored files are never written in place (every write is a new file renamed over the key), so two keys
+        // may share one file: a hard link costs no bytes and no time, whatever the photo's size.
+        await fs.link(source, tmp);
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code === 'ENOENT') return false;
+        if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'EMLINK' && code !== 'ENOTSUP') throw err;
+        await fs.copyFile(source, tmp).catch(async (copyErr: unknown) => {
+          await fs.rm(tmp, { force: true });
+          throw copyErr;
+        });
+      }
+      try {
+        await fs.writeFile(target + META_SUFFIX, JSON.stringify({ contentType: await contentTypeOf(source) }));
+        await fs.rename(tmp, target);
+      } catch (err) {
+        await fs.rm(tmp, { force: true });
+        throw err;
+      }
+      return true;
+    },
     async open(key, range): Promise<StoredStream | null> {
       const target = file(key);
       let size: number;

@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { withRetry, realClock, type RetryClock } from '../retry';
 import { log } from '../log';
 import { errorStatus, storagePolicy } from './retry-policy';
@@ -56,6 +56,20 @@ export function createS3Storage(opts: S3StorageOptions): Storage {
         const { size } = await fs.stat(filePath);
         await client.send(new PutObjectCommand({ Bucket: opts.bucket, Key: key, Body: createReadStream(filePath), ContentLength: size, ContentType: contentType }));
       });
+    },
+    async copy(from, to) {
+      assertValidKey(from);
+      assertValidKey(to);
+      try {
+        // Server-side: the bucket copies the object, nothing passes through this process.
+        await run(`copy ${from} → ${to}`, 'operation', () =>
+          client.send(new CopyObjectCommand({ Bucket: opts.bucket, Key: to, CopySource: `${opts.bucket}/${from.split('/').map(encodeURIComponent).join('/')}` })),
+        );
+        return true;
+      } catch (err) {
+        if (isNotFound(err)) return false;
+        throw err;
+      }
     },
     async open(key, range): Promise<StoredStream | null> {
       assertValidKey(key);

@@ -26,6 +26,12 @@ export interface Storage {
    * length). A reader never sees half an object.
    */
   putFile(key: string, filePath: string, contentType: string): Promise<void>;
+  /**
+   * Copies a stored object to another key without the bytes passing through this process: the local disk links the
+   * file (a hard link; a plain copy only where links are impossible), S3 copies server-side (CopyObject). False when
+   * `from` does not exist. A reader of `to` never sees half an object.
+   */
+  copy(from: string, to: string): Promise<boolean>;
   /** `null` when the key does not exist. */
   get(key: string): Promise<StoredObject | null>;
   /** Opens the object (or a byte range of it) as a stream; `null` when the key does not exist. */

@@ -4,7 +4,7 @@ import { notFound } from 'next/navigation';
 import { requireAdmin } from '@/accounts/guards.server';
 import styles from '@/bookings/ui/admin.module.css';
 import { UUID } from '@/content/studio/http.server';
-import { MAX_UPLOAD_LABEL } from '@/content/studio/pipeline';
+import { MAX_UPLOAD_LABEL } from '@/photos/public';
 import { studioDeps } from '@/content/studio/runtime.server';
 import { getWedding } from '@/content/studio/service.server';
 import { WeddingEditor } from '@/content/studio/ui/wedding-editor';

@@ -2,7 +2,8 @@ import { requireAdminApi } from '@/accounts/public.server';
 import { getDb } from '@/db/db.server';
 import { getStorage } from '@/platform/storage/storage.server';
 import { photoVisibility } from '@/content/studio/service.server';
-import { negotiateFormat, parseVariantFile, PHOTO_ID, VARIANT_CONTENT_TYPES, variantKey } from '@/content/studio/variants';
+import { negotiateFormat, parseVariantFile, PHOTO_ID, VARIANT_CONTENT_TYPES } from '@/content/studio/variants';
+import { openPublicVariant } from '@/photos/public.server';
 
 export const dynamic = 'force-dynamic';
 
@@ -41,7 +42,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
     } else if (request.headers.get('if-none-match') === etag) {
       return new Response(null, { status: 304, headers: { etag, 'cache-control': PUBLIC_CACHE, ...(parsed.format ? {} : { vary: 'Accept' }) } });
     }
-    stored = await getStorage().get(variantKey(id, parsed.width, format));
+    stored = await openPublicVariant({ db: await getDb(), storage: getStorage() }, id, parsed.width, format);
   } catch {
     // Database or storage unreachable: a short-lived answer the browser may retry, never a cached failure.
     return new Response('Fotografie je dočasně nedostupná.', { status: 503, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'retry-after': '5' } });
@@ -51,9 +52,9 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
     'content-type': VARIANT_CONTENT_TYPES[format],
     'cache-control': cache,
     ...(cache === PUBLIC_CACHE ? { etag } : {}),
-    'content-length': String(stored.body.length),
+    'content-length': String(stored.size),
     'x-content-type-options': 'nosniff',
   };
   if (!parsed.format) headers.vary = 'Accept';
-  return new Response(new Uint8Array(stored.body), { status: 200, headers });
+  return new Response(stored.stream, { status: 200, headers });
 }

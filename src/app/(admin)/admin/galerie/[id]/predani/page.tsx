@@ -22,6 +22,7 @@ const KINDS: Record<string, string> = {
   'selection-reopened': 'Výběr do alba znovu otevřen',
   download: 'Stažení',
   consent: 'Souhlas se zveřejněním',
+  portfolio: 'Na web (portfolio)',
 };
 
 function bytes(n: number | null): string {
