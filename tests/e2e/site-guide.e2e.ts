@@ -11,12 +11,17 @@
  * Without SMTP: the guide says mail is only stored and which variables to set; /admin/mail opens the stored mail;
  * a couple's registration does not claim a mail was sent, and the photographer confirms the account herself.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 import { expectNoAxeViolations, freePort, hydrated, launchBrowser, newContext, startServer, type RunningServer } from './harness';
 import { makeTestJpeg } from '../fixtures/studio-images';
 import { czechAccountToIban } from '@/site/public';
+import { openDb } from '@/db/client';
+import { createOrPromoteAdmin } from '@/accounts/admin';
 
 const ADMIN = { email: 'jana@fotky-jana.cz', password: 'jana-admin-2026-guide' };
 const NAME = 'Jana Dvořáková';
@@ -275,6 +280,53 @@ describe('the first-run guide with SMTP', () => {
     await expect(admin.locator('#upcoming-title + *').textContent()).resolves.toContain('Žádné nadcházející svatby');
     await expectNoAxeViolations(admin);
     await desktop.close();
+  }, 240_000);
+
+  it('an export imported into a fresh site reproduces it, her hero and portrait included', async () => {
+    const login = await fetch(`${server.url}/api/auth/local`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identifier: ADMIN.email, password: ADMIN.password }) });
+    const auth = { authorization: `Bearer ${((await login.json()) as { jwt: string }).jwt}` };
+    const exported = await fetch(`${server.url}/api/admin/settings/export`, { headers: auth });
+    expect(exported.status).toBe(200);
+    type Doc = { photographer: { name: string }; home: { hero: { image: { photo?: string } }; about: { portrait: { photo?: string } } }; sitePhotos: Record<string, { fileName: string; jpeg: string }> };
+    const doc = (await exported.json()) as Doc;
+    const oldHero = doc.home.hero.image.photo ?? '';
+    const oldPortrait = doc.home.about.portrait.photo ?? '';
+    expect(Object.keys(doc.sitePhotos).sort()).toEqual([oldHero, oldPortrait].sort());
+
+    // A fresh site on an empty data folder: its own first admin, then the file picked in „Nastavení“.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-guide-import-'));
+    const handle = await openDb({ url: path.join(dataDir, 'pglite') });
+    await createOrPromoteAdmin(handle.db, ADMIN);
+    await handle.close();
+    const fresh = await startServer({}, { dataDir });
+    const ctx = await newContext(browser, 'desktop');
+    try {
+      const page = await ctx.newPage();
+      await signIn(page, fresh);
+      await page.goto(`${fresh.url}/admin/nastaveni`);
+      await hydrated(page, 'section[aria-labelledby="transfer-title"]');
+      await page.setInputFiles('#settings-import', { name: 'nastaveni-webu.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(doc)) });
+      await expect.poll(() => page.locator('section[aria-labelledby="transfer-title"] [role="status"]').textContent(), { timeout: 60_000 }).toContain('Nastavení je nahrané');
+      await expectNoAxeViolations(page);
+
+      // The fresh site names photos of its own, processed by its own worker, and shows them instead of the samples.
+      const settings = (await page.evaluate(async () => (await fetch('/api/admin/settings')).json())) as Doc;
+      const hero = settings.home.hero.image.photo ?? '';
+      const portrait = settings.home.about.portrait.photo ?? '';
+      expect(hero).toMatch(/^[0-9a-f-]{36}$/);
+      expect(portrait).toMatch(/^[0-9a-f-]{36}$/);
+      expect([hero, portrait]).not.toContain(oldHero);
+      await expect.poll(async () => (await fetch(`${fresh.url}/api/photos/${hero}/828`)).status, { timeout: 90_000 }).toBe(200);
+      await expect.poll(async () => (await html(fresh, '/')).includes(`/api/photos/${hero}/`), { timeout: 30_000 }).toBe(true);
+      const home = await html(fresh, '/');
+      expect(home).toContain(NAME);
+      expect(home).not.toContain('uvod-hero');
+      await expect.poll(async () => (await html(fresh, '/omne')).includes(`/api/photos/${portrait}/`), { timeout: 30_000 }).toBe(true);
+      expect(await html(fresh, '/kontakt')).toContain(ICO);
+    } finally {
+      await ctx.close();
+      await fresh.stop();
+    }
   }, 240_000);
 });
 
