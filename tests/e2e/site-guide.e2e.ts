@@ -323,6 +323,14 @@ describe('the first-run guide with SMTP', () => {
       expect(home).not.toContain('uvod-hero');
       await expect.poll(async () => (await html(fresh, '/omne')).includes(`/api/photos/${portrait}/`), { timeout: 30_000 }).toBe(true);
       expect(await html(fresh, '/kontakt')).toContain(ICO);
+
+      // A carried photo that is not what an export holds is refused in Czech, and nothing changes.
+      const freshLogin = await fetch(`${fresh.url}/api/auth/local`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identifier: ADMIN.email, password: ADMIN.password }) });
+      const freshAuth = { authorization: `Bearer ${((await freshLogin.json()) as { jwt: string }).jwt}`, 'content-type': 'application/json' };
+      const bad = await fetch(`${fresh.url}/api/admin/settings/import`, { method: 'POST', headers: freshAuth, body: JSON.stringify({ ...doc, sitePhotos: { [oldHero]: { fileName: 'hero.jpg', jpeg: 'tohle není base64!' } } }) });
+      expect(bad.status).toBe(422);
+      expect(((await bad.json()) as { error: { message: string } }).error.message).toMatch(/^sitePhotos: .*base64/);
+      expect(((await (await fetch(`${fresh.url}/api/admin/settings`, { headers: freshAuth })).json()) as Doc).home.hero.image.photo).toBe(hero);
     } finally {
       await ctx.close();
       await fresh.stop();
