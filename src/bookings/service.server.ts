@@ -101,7 +101,12 @@ export async function submitInquiry(getDb: () => Promise<Db>, req: IntakeRequest
         // A form opened while the database was down carries an unsigned start; if the database is still down,
         // this ping throws and the visitor gets the 503 "try again" answer instead of "form expired".
         if (typeof req.form.startedToken === 'string' && req.form.startedToken.endsWith('.unsigned')) await db.execute(sql`select 1`);
-        return { ok: false, status: 400, message: 'Formulář vypršel nebo byl poškozen. Zkontrolujte prosím údaje a odešlete jej znovu.' };
+        // A form from a cached page sent before its token arrived (or without JavaScript) has none: nothing expired.
+        const message =
+          req.form.startedToken === ''
+            ? 'Ochrana proti nevyžádaným zprávám: odešlete prosím formulář ještě jednou. Vyplněné údaje zůstaly zachované.'
+            : 'Formulář vypršel nebo byl poškozen. Zkontrolujte prosím údaje a odešlete jej znovu.';
+        return { ok: false, status: 400, message };
       }
       if (age < req.config.minFillMs) {
         return { ok: false, status: 429, message: 'Formulář byl odeslán příliš rychle. Zkontrolujte prosím údaje a odešlete jej znovu.' };
