@@ -31,6 +31,24 @@ export function contentStartupSteps(): StartupStep[] {
         log.info('terms versions: ready', { current: version.slug });
       },
     },
+    {
+      // The home hero's ready-made AVIF variants (what every current browser asks for) when it is a sample photograph (src/content/placeholder-variants.ts),
+      // made in the background so the first visitor's largest paint does not wait for an encoder.
+      name: 'sample hero variants',
+      run: async () => {
+        const { getHomeContent, shippedHomeImages } = await import('@/site/public.server');
+        const { placeholderVariantWidths } = await import('./placeholder-variants');
+        const { renderPlaceholderVariant } = await import('./placeholder-render');
+        const heroes = [getHomeContent().hero.image, shippedHomeImages().hero].flatMap((ref) => ('placeholder' in ref ? [ref] : []));
+        const unique = [...new Map(heroes.map((ref) => [`${ref.placeholder}/${ref.width}x${ref.height}`, ref])).values()];
+        void (async () => {
+          for (const ref of unique) {
+            for (const w of placeholderVariantWidths(ref.width)) await renderPlaceholderVariant(ref.placeholder, ref.width, ref.height, w, 'avif');
+          }
+          log.info('sample hero variants: ready', { heroes: unique.length });
+        })().catch((err: unknown) => log.warn('sample hero variants: not made now (made on first request)', { err }));
+      },
+    },
     // Resumes photo processing left unfinished by the previous run (the queue's state is in the database).
     { name: 'studio photo queue', run: async () => (await import('./studio/runtime.server')).startStudioQueue() },
     {
