@@ -11,6 +11,10 @@ import { launchBrowser, newContext } from '../tests/e2e/harness';
 import { budget, type BudgetCheck } from './lib/budgets';
 
 export const JS_BUDGET_KB = 110;
+/** The HTML document as the server sends it, uncompressed (docs/decisions/096-lighter-document.md). */
+export const DOCUMENT_BUDGET_KB = 60;
+/** A wedding page carries its first 24 photos. */
+export const WEDDING_DOCUMENT_BUDGET_KB = 90;
 
 interface Resource {
   url: string;
@@ -27,6 +31,8 @@ interface Resource {
 export interface BytesPageResult {
   name: string;
   path: string;
+  /** The HTML document, uncompressed. */
+  documentKb: number;
   jsGzipKb: number;
   jsFiles: number;
   /** Only the scripts the HTML references (what Next's build calls the route's first-load JS). */
@@ -105,6 +111,8 @@ export async function measureBytes(
       const { resources, bodies } = await collect(cdp);
       const res = await page.goto(baseUrl + route.path, { waitUntil: 'load' });
       if (!res || res.status() >= 400) throw new Error(`${route.path} answered ${res?.status()}`);
+      const documentBytes = Buffer.byteLength(await (await fetch(baseUrl + route.path, { headers: { 'accept-encoding': 'identity' } })).text(), 'utf8');
+      const documentBudget = route.name === 'wedding' ? WEDDING_DOCUMENT_BUDGET_KB : DOCUMENT_BUDGET_KB;
       // Let hydration and idle-time prefetches finish; they are part of what the first visit downloads. (Not
       // 'networkidle': a streamed RSC prefetch may stay open.) Quiet = no response finished for 800 ms, cap 8 s.
       const until = Date.now() + 8000;
@@ -131,6 +139,7 @@ export async function measureBytes(
       const result: BytesPageResult = {
         name: route.name,
         path: route.path,
+        documentKb: kb(documentBytes),
         jsGzipKb: kb(jsGzip),
         jsFiles: scripts.length,
         jsFromHtmlGzipKb: kb(scripts.filter((r) => r.initiator === 'parser').reduce((sum, r) => sum + (r.gzipBytes ?? 0), 0)),
@@ -140,6 +149,7 @@ export async function measureBytes(
         images,
         rasterImagesNotAvif,
         budgets: [
+          budget(`${route.path} HTML document (uncompressed)`, kb(documentBytes), '<=', documentBudget, ' KB'),
           budget(`${route.path} first-load JS (gzip)`, kb(jsGzip), '<=', JS_BUDGET_KB, ' KB'),
           budget(`${route.path} raster images not AVIF`, rasterImagesNotAvif.length, '==', 0, '', images.length ? `${images.length} optimized images` : 'no optimized images on the first viewport'),
           ...(floorJsGzipKb === undefined
@@ -147,7 +157,7 @@ export async function measureBytes(
             : [budget(`${route.path} first-load JS above the minimal Next page (${floorJsGzipKb} KB)`, kb((jsGzip - floorJsGzipKb * 1024)), '<=', OWN_JS_BUDGET_KB, ' KB')]),
         ],
       };
-      log(`  bytes ${route.path}: JS ${result.jsGzipKb} KB gzip in ${scripts.length} files (${result.jsFromHtmlGzipKb} KB referenced by the HTML), first viewport ${result.transferredKb} KB transferred, ${images.length} optimized images (${[...new Set(images.map((i) => i.contentType))].join(', ') || '—'})`);
+      log(`  bytes ${route.path}: HTML ${result.documentKb} KB, JS ${result.jsGzipKb} KB gzip in ${scripts.length} files (${result.jsFromHtmlGzipKb} KB referenced by the HTML), first viewport ${result.transferredKb} KB transferred, ${images.length} optimized images (${[...new Set(images.map((i) => i.contentType))].join(', ') || '—'})`);
       results.push(result);
       await context.close();
     }

@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { buildCsp, GALLERY_PARAMS, PORTFOLIO_FILTER_PARAMS, rendersFromCache } from '@/platform/csp';
+import { buildCsp, GALLERY_PARAMS, PORTFOLIO_FILTER_PARAMS, RESERVATION_PARAMS, rendersFromCache } from '@/platform/csp';
 import { weddingRedirect } from '@/content/wedding-redirects';
 import { oversizedFormPost, oversizedFormResponse } from '@/bookings/form-body-limit';
 import { parseQuery, QueryLimitError } from '@/platform/query';
@@ -13,7 +13,7 @@ import { DECLARED_STATUS } from '@/platform/declared-response.mjs';
  * - `wedding-redirects` (docs/spec.md §2): legacy wedding URLs → canonical /weddings/{slug} (308);
  * - pages from the render cache (docs/decisions/011-render-cache-csp.md) get no nonce: their cache entry carries a
  *   policy with the hashes of their own scripts; a cached page asked with the query its filtered view reads
- *   (`/portfolio?rok=`, `/weddings/{slug}?foto=`) is rewritten to that view's per-request twin;
+ *   (`/portfolio?rok=`, `/weddings/{slug}?foto=`, `/rezervace?termin=`) is rewritten to that view's per-request twin;
  * - every other page gets a per-request CSP nonce (scripts) and the requested path for its not-found page
  *   ("Page not found: {full path}");
  * - HSTS behind https, and a request id for the logs.
@@ -145,6 +145,7 @@ function perRequest(request: NextRequest, requestId: string, hsts: boolean, rewr
 function filteredTwin(pathname: string, params: URLSearchParams): string | null {
   const has = (names: readonly string[]) => names.some((n) => params.has(n));
   if (pathname === '/portfolio' && has(PORTFOLIO_FILTER_PARAMS)) return '/portfolio/vyber';
+  if (pathname === '/rezervace' && has(RESERVATION_PARAMS)) return '/rezervace/overeni';
   const segments = pathname.split('/').filter(Boolean);
   if (segments[0] === 'weddings' && segments.length >= 2 && segments.length <= 3 && has(GALLERY_PARAMS)) {
     return `${pathname.replace(/\/$/, '')}/galerie`;

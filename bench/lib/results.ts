@@ -27,5 +27,7 @@ export function readResults(): { name: string; file: ResultFile<unknown> }[] {
     .readdirSync(resultsDir)
     .filter((f) => f.endsWith('.json') && !f.startsWith('ci-'))
     .sort()
-    .map((f) => ({ name: f.slice(0, -5), file: JSON.parse(fs.readFileSync(path.join(resultsDir, f), 'utf8')) as ResultFile<unknown> }));
+    .map((f) => ({ name: f.slice(0, -5), file: JSON.parse(fs.readFileSync(path.join(resultsDir, f), 'utf8')) as Partial<ResultFile<unknown>> }))
+    // Only the files `npm run bench` writes (gallery-zip.json, written by its own script, has another shape).
+    .filter((r): r is { name: string; file: ResultFile<unknown> } => typeof r.file.benchmark === 'string' && !!r.file.machine && Array.isArray(r.file.budgets));
 }

@@ -16,7 +16,7 @@ export default function ErrorPage({ error, reset }: { error: Error & { digest?: 
       <p className="muted" data-testid="error-message">
         Internal Server Error{error.digest ? ` (${error.digest})` : ''}
       </p>
-      <p style={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap', marginTop: '2rem' }}>
+      <p className="error-actions">
         <button type="button" className="btn btn-primary" onClick={reset}>
           Zkusit znovu
         </button>

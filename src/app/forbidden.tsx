@@ -10,7 +10,7 @@ export default function Forbidden() {
       <p className="eyebrow">Chyba 403</p>
       <h1 id="forbidden-title">Přístup odepřen</h1>
       <p className="lead">Na tuto stránku nemáte oprávnění. Pokud spravujete tento web, přihlaste se prosím účtem administrátora.</p>
-      <p style={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap', marginTop: '2rem' }}>
+      <p className="error-actions">
         <Link href="/" className="btn btn-primary">
           Zpět na úvod
         </Link>

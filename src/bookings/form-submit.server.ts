@@ -70,9 +70,11 @@ export async function handleFormSubmission(
     }
     return { redirect: `/rezervace/odeslano?ref=${encodeURIComponent(result.reference)}${kind === 'contact' ? '&typ=kontakt' : ''}` };
   }
-  // A forged/expired start token or a too-fast submission: offer a fresh token so the resend can pass.
+  // A forged/expired start token or a too-fast submission: offer a fresh token so the resend can pass. So does a
+  // refusal of a form sent without one (a cached page's form before its token arrived, or without JavaScript), so
+  // that the corrected form is not refused once more for the token.
   let nextStarted = started;
-  if (result.status === 400 && !result.fields) {
+  if ((result.status === 400 && !result.fields) || !started) {
     const fresh = await initialFormState(kind, deps.getDb);
     nextStarted = fresh.started;
   }

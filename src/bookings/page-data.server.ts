@@ -1,7 +1,7 @@
 import 'server-only';
 import { log } from '@/platform/log';
 import { openDeps } from './runtime.server';
-import { addDays, isValidIsoDate, localToday } from '@/platform/dates';
+import { addDays, localToday } from '@/platform/dates';
 import { MAX_AVAILABILITY_DAYS } from './config';
 import { availability } from './service.server';
 
@@ -19,18 +19,4 @@ export async function publicAvailability(): Promise<{ today: string; lastDay: st
   }
 }
 
-export type DateCheck =
-  | { kind: 'none' }
-  | { kind: 'invalid'; message: string }
-  | { kind: 'free' | 'taken'; date: string }
-  | { kind: 'unknown'; date: string };
-
-/** The "Je váš termín volný?" answer for ?termin=. */
-export function checkDate(param: string | undefined, data: { today: string; lastDay: string; taken: string[] | null }): DateCheck {
-  if (param === undefined || param === '') return { kind: 'none' };
-  if (!isValidIsoDate(param)) return { kind: 'invalid', message: 'Zadejte prosím platné datum.' };
-  if (param < data.today) return { kind: 'invalid', message: 'Toto datum už je v minulosti.' };
-  if (param > data.lastDay) return { kind: 'invalid', message: 'Tak daleko dopředu zatím kalendář nevedu – napište mi a domluvíme se.' };
-  if (!data.taken) return { kind: 'unknown', date: param };
-  return { kind: data.taken.includes(param) ? 'taken' : 'free', date: param };
-}
+export { checkDate, type DateCheck } from './date-check';

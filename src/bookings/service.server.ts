@@ -99,10 +99,17 @@ export async function submitInquiry(getDb: () => Promise<Db>, req: IntakeRequest
     if (req.form) {
       const age = await formAgeMs(db, req.form.startedToken, now.getTime());
       if (age === null) {
-        // A form opened while the database was down carries an unsigned start; if the database is still down,
-        // this ping throws and the visitor gets the 503 "try again" answer instead of "form expired".
-        if (typeof req.form.startedToken === 'string' && req.form.startedToken.endsWith('.unsigned')) await db.execute(sql`select 1`);
-        return { ok: false, status: 400, message: 'Formulář vypršel nebo byl poškozen. Zkontrolujte prosím údaje a odešlete jej znovu.' };
+        // A form opened while the database was down carries an unsigned start, and a cached page's form sent before
+        // its token arrived carries none; if the database is down, this ping throws and the visitor gets the 503
+        // "try again" answer instead of "form expired" / "send again".
+        const token = req.form.startedToken;
+        if (typeof token === 'string' && (token === '' || token.endsWith('.unsigned'))) await db.execute(sql`select 1`);
+        // A form from a cached page sent before its token arrived (or without JavaScript) has none: nothing expired.
+        const message =
+          req.form.startedToken === ''
+            ? 'Ochrana proti nevyžádaným zprávám: odešlete prosím formulář ještě jednou. Vyplněné údaje zůstaly zachované.'
+            : 'Formulář vypršel nebo byl poškozen. Zkontrolujte prosím údaje a odešlete jej znovu.';
+        return { ok: false, status: 400, message };
       }
       if (age < req.config.minFillMs) {
         return { ok: false, status: 429, message: 'Formulář byl odeslán příliš rychle. Zkontrolujte prosím údaje a odešlete jej znovu.' };

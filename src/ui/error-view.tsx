@@ -23,7 +23,7 @@ export function NotFoundView({ fatal, path }: { fatal: boolean | 'page-slug'; pa
       <p className="eyebrow">Chyba 404</p>
       <h1 id="error-title">Stránka nenalezena</h1>
       <NotFoundMessage variant={variant} serverPath={path} />
-      <p style={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap', marginTop: '2rem' }}>
+      <p className="error-actions">
         <Link href="/" className="btn btn-primary">
           Zpět na úvod
         </Link>

@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { openDb } from '@/db/client';
 import { createOrPromoteAdmin } from '@/accounts/admin';
 import { addDays, localToday } from '@/platform/dates';
-import { expectNoAxeViolations, launchBrowser, newContext, startServer, startSmtp, type RunningServer } from './harness';
+import { expectNoAxeViolations, hydrated, launchBrowser, newContext, startServer, startSmtp, type RunningServer } from './harness';
 
 /**
  * The booking journey end to end in Chromium against the production build: a couple checks a date and sends the
@@ -52,12 +52,19 @@ describe('bookings', () => {
     const page = await ctx.newPage();
     const res = await page.goto(`${server.url}/rezervace`);
     expect(res?.status()).toBe(200);
+    // The page comes from the render cache: its policy names its scripts' hashes, no per-request nonce.
+    expect(res?.headers()['content-security-policy']).toMatch(/script-src 'self' 'sha256-/);
+    expect(res?.headers()['content-security-policy']).not.toContain("'nonce-");
     await expectNoAxeViolations(page);
 
+    // With JavaScript the date is checked against the JSON API in place (no navigation).
+    await hydrated(page, '#termin');
+    const checked = page.waitForResponse((r) => r.url().includes('/api/availability') && r.url().includes(`from=${DATE}`));
     await page.fill('#termin', DATE);
     await page.click('button:has-text("Ověřit termín")');
-    await page.waitForURL(/termin=/);
+    expect((await checked).status()).toBe(200);
     await expect.poll(() => page.textContent('[data-testid="check-result"]')).toContain('je zatím volný');
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/rezervace');
     expect(await page.inputValue('#weddingDate')).toBe(DATE);
     await expectNoAxeViolations(page);
 
@@ -217,6 +224,53 @@ describe('bookings', () => {
     const [big] = await Promise.all([page.waitForNavigation(), page.click('button:has-text("Odeslat poptávku")')]);
     expect(big?.status()).toBe(413);
     expect(await page.textContent('h1')).toContain('příliš velký');
+    await ctx.close();
+  });
+
+  it('/rezervace works without JavaScript: the date check and the answers render per request, the inquiry arrives', async () => {
+    const ctx = await browser.newContext({ javaScriptEnabled: false, locale: 'cs-CZ', viewport: { width: 390, height: 844 } });
+    const page = await ctx.newPage();
+    const date = addDays(localToday(), 290);
+    // The cached page (hash policy) …
+    const cached = await page.goto(`${server.url}/rezervace`);
+    expect(cached?.headers()['content-security-policy']).not.toContain("'nonce-");
+    // … asks for ?termin= without JavaScript, which is rendered per request with the answer and the date prefilled.
+    await page.fill('#termin', date);
+    const [checked] = await Promise.all([page.waitForNavigation(), page.click('button:has-text("Ověřit termín")')]);
+    expect(checked?.status()).toBe(200);
+    expect(checked?.headers()['content-security-policy']).toContain("'nonce-");
+    expect(new URL(page.url()).searchParams.get('termin')).toBe(date);
+    expect(await page.textContent('[data-testid="check-result"]')).toContain('je zatím volný');
+    expect(await page.inputValue('#weddingDate')).toBe(date);
+
+    // A refused form keeps what was typed (the partner's name is missing; the browser's own check is skipped).
+    await page.fill('#partner1', 'Alena Bez JS');
+    await page.fill('#email', 'alena-nojs@example.cz');
+    await page.fill('#phone', '+420 603 111 222');
+    await page.fill('#message', 'Poptávka bez JavaScriptu');
+    const [refused] = await Promise.all([page.waitForNavigation(), page.click('button:has-text("Odeslat poptávku")')]);
+    expect(refused?.status()).toBeLessThan(500);
+    expect(await page.textContent('.form-summary')).toContain('Vyplňte prosím');
+    expect(await page.inputValue('#partner1')).toBe('Alena Bez JS');
+    expect(await page.inputValue('#weddingDate')).toBe(date);
+    await page.fill('#partner2', 'Marek');
+    await Promise.all([page.waitForURL(/\/rezervace\/odeslano\?ref=SV-/), page.click('button:has-text("Odeslat poptávku")')]);
+    expect(await page.textContent('[data-testid="reference"]')).toMatch(/^\s*SV-/);
+
+    // Straight from the cached page (no start token without JavaScript): one "send again" that keeps every value,
+    // then the inquiry is accepted.
+    await page.goto(`${server.url}/rezervace`);
+    await page.fill('#partner1', 'Iva');
+    await page.fill('#partner2', 'Ondřej');
+    await page.fill('#email', 'iva-nojs@example.cz');
+    await page.fill('#phone', '+420 604 222 333');
+    await page.fill('#weddingDate', addDays(localToday(), 300));
+    const [again] = await Promise.all([page.waitForNavigation(), page.click('button:has-text("Odeslat poptávku")')]);
+    expect(again?.status()).toBeLessThan(500);
+    expect(await page.textContent('[data-testid="form-message"]')).toContain('odešlete prosím formulář ještě jednou');
+    expect(await page.inputValue('#partner2')).toBe('Ondřej');
+    await Promise.all([page.waitForURL(/\/rezervace\/odeslano\?ref=SV-/), page.click('button:has-text("Odeslat poptávku")')]);
+    expect(await page.textContent('[data-testid="reference"]')).toMatch(/^\s*SV-/);
     await ctx.close();
   });
 

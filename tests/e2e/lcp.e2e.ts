@@ -6,7 +6,8 @@
  * - the element is in the first HTML (outside the RSC payload), not lazy, and an image is preloaded from the
  *   <head> with fetchpriority=high (or is the first <img>), decoded with its frame, sized for the phone and AVIF;
  * - with JavaScript disabled the same element is there and visible (nothing hides it until a script runs);
- * - fonts and CSS are off its path: no font preload, every face `font-display: optional`, no stylesheet request.
+ * - fonts are off its path: no font preload, every face `font-display: optional`; the CSS is a few linked build
+ *   files (docs/decisions/096-lighter-document.md).
  * No timing is asserted: Lighthouse's numbers are the bench's job (bench/lighthouse.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -137,14 +138,19 @@ describe('the largest paint does not wait for JavaScript (phone)', () => {
       // The document as the parser sees it, without the RSC payload (text there is data for React, not markup).
       const markup = html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
 
-      // Fonts and CSS off the critical path: no font preload (a preloaded `optional` face holds the first paint),
-      // every face `optional` (never swapped in later, so no layout shift), the stylesheet inlined.
+      // Fonts off the critical path: no font preload (a preloaded `optional` face holds the first paint), every
+      // face `optional` (never swapped in later, so no layout shift). The page's CSS is linked per route
+      // (docs/decisions/096-lighter-document.md): a few build files from this origin, the layout's shared by all.
       expect(head).not.toMatch(/<link[^>]+as="font"/);
+      const sheets = [...head.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*>/g)].map((m) => attr(m[0], 'href') ?? '');
+      expect(sheets.length).toBeGreaterThan(0);
+      expect(sheets.length).toBeLessThanOrEqual(4);
+      for (const href of sheets) expect(href).toMatch(/^\/_next\/static\/[\w/.-]+\.css$/);
+      const css = (await Promise.all(sheets.map(async (href) => (await fetch(server.url + href)).text()))).join('\n');
       // (The metric-adjusted fallback faces are `local()` fonts: nothing to load, nothing to display late.)
-      const faces = [...html.matchAll(/@font-face\s*\{([^}]*)\}/g)].map((m) => m[1]).filter((f) => /url\(/.test(f));
+      const faces = [...css.matchAll(/@font-face\s*\{([^}]*)\}/g)].map((m) => m[1]).filter((f) => /url\(/.test(f));
       expect(faces.length).toBeGreaterThan(0);
       for (const f of faces) expect(f).toMatch(/font-display:\s*optional/);
-      expect(head).not.toMatch(/<link[^>]+rel="stylesheet"/);
 
       const context = await newContext(browser, 'phone');
       const page = await context.newPage();
@@ -178,11 +184,18 @@ describe('the largest paint does not wait for JavaScript (phone)', () => {
         // device pixels, and the optimizer answered it as AVIF.
         const chosen = new URL(lcp.currentSrc!);
         const w = Number(chosen.searchParams.get('w'));
+        const variant = /\/api\/placeholder\/[a-z0-9-]+\/\d+x\d+\.w(\d+)$/.exec(chosen.pathname);
         if (chosen.pathname === '/_next/image') {
           expect(w).toBeGreaterThan(0);
           expect(w).toBeLessThanOrEqual(PHONE.viewport.width * PHONE.deviceScaleFactor * 1.1);
           expect(imageTypes.get(lcp.currentSrc!)).toBe('image/avif');
+        } else if (variant) {
+          // A ready-made variant of a sample photograph (src/content/placeholder-variants.ts).
+          expect(Number(variant[1])).toBeLessThanOrEqual(PHONE.viewport.width * PHONE.deviceScaleFactor * 1.1);
+          expect(imageTypes.get(lcp.currentSrc!)).toBe('image/avif');
         }
+        // The photo-LCP pages of the sample content never wait for the image optimiser's per-request work.
+        if (p.kind === 'img') expect(chosen.pathname, 'the LCP photo is a ready-made variant').not.toBe('/_next/image');
       } else {
         expect(lcp.text.length).toBeGreaterThan(0);
         const visibleText = squash(decode(markup.replace(/<[^>]+>/g, ' ')));

@@ -86,14 +86,14 @@ describe('build manifests', () => {
     expect(latest.timestamp).toBeGreaterThan(0);
 
     // "/" comes from the render cache (docs/decisions/011-render-cache-csp.md): its policy hashes its scripts, no
-    // nonce; a per-request page (booking) keeps a fresh nonce. Both carry this server's build id.
+    // nonce; a per-request page (the short booking form) keeps a fresh nonce. Both carry this server's build id.
     const home = await fetch(server.url + '/');
     const html = await home.text();
     expect(html).toContain(`data-build-id="${ownId}"`);
     const homePolicy = home.headers.get('content-security-policy') ?? '';
     expect(homePolicy).toMatch(/'sha256-[A-Za-z0-9+/=]+'/);
     expect(homePolicy).not.toContain("'nonce-");
-    const booking = await fetch(server.url + '/rezervace');
+    const booking = await fetch(server.url + '/simple-booking');
     expect(booking.status).toBe(200);
     expect(booking.headers.get('content-security-policy') ?? '').toMatch(/'nonce-[^']+'/);
     expect(await booking.text()).toContain(`data-build-id="${ownId}"`);
@@ -103,10 +103,12 @@ describe('build manifests', () => {
     const manifest = (await meta.json()) as { id: string; redirects: { source: string; destination: string; statusCode: number }[]; routes: { path: string; type: string }[] };
     expect(manifest.id).toBe(ownId);
     expect(manifest.redirects).toContainEqual({ source: '/about', destination: '/omne', statusCode: 308 });
-    // The manifest tells the client which routes are prerendered: "/" is a cached (static) page now, the booking
-    // page is still rendered per request.
+    // The manifest tells the client which routes are prerendered: "/" and the booking page are cached (static),
+    // the booking page's per-request twin and the short form are rendered per request.
     expect(manifest.routes).toContainEqual({ path: '/', type: 'static' });
-    expect(manifest.routes).toContainEqual({ path: '/rezervace', type: 'dynamic' });
+    expect(manifest.routes).toContainEqual({ path: '/rezervace', type: 'static' });
+    expect(manifest.routes).toContainEqual({ path: '/rezervace/overeni', type: 'dynamic' });
+    expect(manifest.routes).toContainEqual({ path: '/simple-booking', type: 'dynamic' });
     expect((await fetch(`${server.url}/builds/meta/some-other-build.json`)).status).toBe(404);
 
     announce('deployed-elsewhere');

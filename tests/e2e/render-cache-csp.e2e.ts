@@ -56,9 +56,10 @@ const CACHED = [
   '/ochrana-udaju',
   '/darkovy-poukaz',
   '/jak-probiha-foceni',
+  '/rezervace',
 ];
-/** Rendered per request with a nonce: booking pages, query-filtered views, the app-wide 404. */
-const PER_REQUEST = ['/rezervace', '/simple-booking', '/portfolio?rok=2024', '/weddings/klara-ondrej?foto=2', '/weddings/klara-ondrej?kategorie=obrad'];
+/** Rendered per request with a nonce: the short booking form, the booking page's date check, query-filtered views. */
+const PER_REQUEST = ['/rezervace?termin=2030-06-15', '/simple-booking', '/portfolio?rok=2024', '/weddings/klara-ondrej?foto=2', '/weddings/klara-ondrej?kategorie=obrad'];
 /** Not-found answers of cached routes (not kept in the cache, but answered with their own hash policy). */
 const CACHED_404 = ['/neexistujici-stranka', '/weddings/neexistuje', '/blog/neexistuje'];
 

@@ -12,3 +12,9 @@ export async function startContactFormAction(): Promise<Pick<FormState, 'started
   const fresh = await initialFormState('contact', getDb);
   return { started: fresh.started, key: fresh.key };
 }
+
+/** The same for the full inquiry on /rezervace, which is served from the render cache too. */
+export async function startFullInquiryAction(): Promise<Pick<FormState, 'started' | 'key'>> {
+  const fresh = await initialFormState('full', getDb);
+  return { started: fresh.started, key: fresh.key };
+}

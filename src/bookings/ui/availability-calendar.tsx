@@ -2,6 +2,7 @@
 import { useMemo, useState } from 'react';
 import styles from './booking.module.css';
 import { isValidIsoDate } from '@/platform/dates';
+import { fillDateField } from './taken-dates';
 
 const monthName = new Intl.DateTimeFormat('cs-CZ', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const dayName = new Intl.DateTimeFormat('cs-CZ', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -64,14 +65,7 @@ export function AvailabilityCalendar({
   const canNext = next <= monthKey(lastDay);
 
   function pick(iso: string) {
-    const input = document.getElementById(targetInputId) as HTMLInputElement | null;
-    if (input) {
-      // The native setter, so React's onChange sees the change.
-      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, iso);
-      input.dispatchEvent(new Event('input', { bubbles: true }));
-      input.dispatchEvent(new Event('change', { bubbles: true }));
-      input.focus();
-    }
+    fillDateField(targetInputId, iso, true);
     setPicked(iso);
   }
 

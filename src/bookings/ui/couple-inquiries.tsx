@@ -25,7 +25,7 @@ export async function CoupleInquiries({ user, owner }: { user: { email: string }
       </h2>
       {items.length === 0 ? (
         <p>
-          K účtu zatím není připojená žádná poptávka. <Link href="/rezervace">Poslat poptávku</Link>
+          K účtu zatím není připojená žádná poptávka. <Link prefetch={false} href="/rezervace">Poslat poptávku</Link>
         </p>
       ) : (
         <ul className="grid" style={{ listStyle: 'none', padding: 0 }} data-testid="couple-inquiries">

@@ -1,33 +1,64 @@
 'use client';
-import { useActionState, useState } from 'react';
+import { useActionState, useEffect, useState } from 'react';
 import { SelectField, SubmitButton, TextArea, TextField } from '@/ui/form/fields';
 import { FIELD_LABELS, SOURCE_OPTIONS, LIMITS } from '@/bookings/input-fields';
 import type { FormState } from '@/bookings/form-state';
 import type { PackageOption } from '@/bookings/packages';
 import { submitFullInquiry } from '../actions/inquiry';
+import { startFullInquiryAction } from '../actions/form-start';
+import { fetchTakenDates } from './taken-dates';
 import { ConsentFields, FormPreamble, Required } from './form-shell';
 import { AvailabilityCalendar, DateStatus } from './availability-calendar';
 import styles from './booking.module.css';
 
 const price = new Intl.NumberFormat('cs-CZ', { style: 'currency', currency: 'CZK', maximumFractionDigits: 0 });
 
-/** The full inquiry on /rezervace. Works without JavaScript (server action + re-rendered values). */
+/**
+ * Where the form posts without JavaScript: a per-request page that renders the same form with the answer (the
+ * cached /rezervace cannot). React matches the answer to this form by this address, on either page.
+ */
+export const INQUIRY_FORM_PERMALINK = '/rezervace/overeni';
+
+/**
+ * The full inquiry on /rezervace. Works without JavaScript (server action posted to the per-request page, values
+ * re-rendered). The cached page renders it without start token, key and taken dates (`taken` undefined): they are
+ * fetched after hydration; a submission without them gets its key at the submit step and a "send again" answer
+ * with a fresh token.
+ */
 export function InquiryForm({
   initial,
   packages,
-  taken,
+  taken: takenProp,
   today,
   lastDay,
   initialMonth,
 }: {
   initial: FormState;
   packages: PackageOption[];
-  taken: string[] | null;
+  /** Taken dates; null when the database could not answer; undefined: read from the JSON API after hydration. */
+  taken?: string[] | null;
   today: string;
   lastDay: string;
   initialMonth?: string;
 }) {
-  const [state, action] = useActionState(submitFullInquiry, initial);
+  const [answer, action] = useActionState(submitFullInquiry, initial, INQUIRY_FORM_PERMALINK);
+  const [token, setToken] = useState<Pick<FormState, 'started' | 'key'> | null>(null);
+  const [taken, setTaken] = useState<string[] | null | undefined>(takenProp);
+  useEffect(() => {
+    if (initial.key) return;
+    startFullInquiryAction()
+      .then(setToken)
+      .catch(() => undefined); // the submit step then asks for a resend with a fresh token
+  }, [initial.key]);
+  useEffect(() => {
+    if (takenProp !== undefined) return;
+    const abort = new AbortController();
+    void fetchTakenDates(today, lastDay, abort.signal).then((dates) => {
+      if (!abort.signal.aborted) setTaken(dates);
+    });
+    return () => abort.abort();
+  }, [takenProp, today, lastDay]);
+  const state = answer.key || !token ? answer : { ...answer, ...token };
   const [date, setDate] = useState(state.values.weddingDate ?? '');
   const v = state.values;
   const f = state.errors;
@@ -64,11 +95,18 @@ export function InquiryForm({
           error={f.weddingDate}
           onChange={(e) => setDate(e.currentTarget.value)}
         />
-        <DateStatus taken={taken} value={date} />
-        {taken ? (
+        <DateStatus taken={taken ?? null} value={date} />
+        {taken !== null ? (
           <details id="kalendar" open={Boolean(initialMonth)}>
             <summary>Zobrazit kalendář volných termínů</summary>
-            <AvailabilityCalendar taken={taken} today={today} lastDay={lastDay} initialMonth={initialMonth} />
+            {taken ? (
+              <AvailabilityCalendar taken={taken} today={today} lastDay={lastDay} initialMonth={initialMonth} />
+            ) : (
+              // The cached page before the dates arrive (or without JavaScript): the per-request page shows the month.
+              <p>
+                <a href={`/rezervace?mesic=${today.slice(0, 7)}#kalendar`}>Načíst kalendář obsazených termínů</a>
+              </p>
+            )}
           </details>
         ) : null}
         <div className="form-row">

@@ -49,7 +49,7 @@ export function MobileMenu({ items, cta }: { items: NavItem[]; cta: NavItem }) {
         <nav aria-label="Mobilní navigace">
           <NavLinks items={items} className={styles.mobileList} onNavigate={() => setOpen(false)} />
         </nav>
-        <Link href={cta.href} className="btn btn-primary" onClick={() => setOpen(false)}>
+        <Link prefetch={false} href={cta.href} className="btn btn-primary" onClick={() => setOpen(false)}>
           {cta.label}
         </Link>
       </div>

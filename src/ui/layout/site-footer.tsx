@@ -14,7 +14,7 @@ export function SiteFooter() {
         <div>
           <p className={styles.brand}>{p.brand}</p>
           <p className={styles.tagline}>{p.tagline}</p>
-          <Link href="/rezervace" className="btn btn-light">
+          <Link prefetch={false} href="/rezervace" className="btn btn-light">
             Ověřit volný termín
           </Link>
         </div>

@@ -16,7 +16,9 @@ export function SiteHeader() {
         <nav aria-label="Hlavní navigace" className={styles.desktopNav}>
           <NavLinks items={site.navigation} className={styles.navList} />
         </nav>
-        <Link href={site.cta.href} className={`btn btn-primary ${styles.cta}`}>
+        {/* Not prefetched: the booking page is cached, so prefetching it would load its form's code (with the
+            server-action references) on every page that shows this link (docs/decisions/096-lighter-document.md). */}
+        <Link prefetch={false} href={site.cta.href} className={`btn btn-primary ${styles.cta}`}>
           {site.cta.label}
         </Link>
         <MobileMenu items={site.navigation} cta={site.cta} />

@@ -23,7 +23,7 @@ export default async function SimpleBookingPage() {
         <h1>Stačí pár řádků</h1>
         <p className="lead">
           Nechcete vyplňovat dlouhý formulář? Napište mi jména, e-mail a datum – zbytek doladíme spolu. Podrobnější poptávku
-          najdete na stránce <Link href="/rezervace">Rezervace</Link>.
+          najdete na stránce <Link prefetch={false} href="/rezervace">Rezervace</Link>.
         </p>
       </header>
       <div className="container-narrow" style={{ paddingBottom: 'var(--space-section)' }}>

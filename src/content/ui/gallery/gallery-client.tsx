@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } fr
 import dynamic from 'next/dynamic';
 import type { LightboxItem } from '@/content/ui/lightbox/lightbox';
 import type { PhotoImgProps } from './photo-props';
+import { expandImg } from './compact-img';
 import { galleryErrorMessage, isGallerySlice, type GalleryItem } from './gallery-types';
 import { gallerySearch, missingPages, pageOf, photoCountLabel } from './gallery-model';
 import styles from './gallery.module.css';
@@ -37,7 +38,7 @@ const lightboxCache = new WeakMap<GalleryItem, LightboxItem>();
 function lightboxItem(it: GalleryItem, caption: string | null): LightboxItem {
   const hit = lightboxCache.get(it);
   if (hit) return hit;
-  const { fetchPriority: _priority, ...thumb } = it.thumb;
+  const { fetchPriority: _priority, ...thumb } = expandImg(it.thumb);
   const item: LightboxItem = { id: it.id, alt: thumb.alt, caption, img: { ...thumb, sizes: lightboxSizes(thumb), loading: 'eager', decoding: 'async' } };
   lightboxCache.set(it, item);
   return item;
@@ -266,7 +267,7 @@ export function GalleryClient({ items: initialItems, cats, categories, label, in
               <li key={it.id} className={`${styles.item} ${styles[it.sizeHint] ?? ''}`}>
                 <a
                   // The thumbnail's `src` is its largest candidate: without JavaScript the link opens the large photo.
-                  href={it.thumb.src}
+                  href={expandImg(it.thumb).src}
                   className={styles.thumb}
                   ref={(el) => {
                     if (el) thumbs.current.set(it.id, el);
@@ -280,7 +281,7 @@ export function GalleryClient({ items: initialItems, cats, categories, label, in
                   }}
                 >
                   {/* eslint-disable-next-line @next/next/no-img-element -- srcset computed on the server by next/image's getImageProps */}
-                  <img {...it.thumb} alt={it.thumb.alt} className={styles.img} />
+                  <img {...expandImg(it.thumb)} alt={it.thumb.alt} className={styles.img} />
                 </a>
               </li>
             );

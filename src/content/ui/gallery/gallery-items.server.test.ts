@@ -3,6 +3,7 @@ import { placeholderGallery } from '@/content/placeholders';
 import type { Image } from '@/content/types';
 import { galleryItem, gallerySlice, galleryVersion } from './gallery-items.server';
 import { galleryErrorMessage, isGallerySlice } from './gallery-types';
+import { expandImg } from './compact-img';
 
 const images: Image[] = Array.from({ length: 3 }, () => placeholderGallery({ slug: 'slice-test', couple: 'Test' })).flat().map((img, i) => ({ ...img, id: `p${i}` }));
 
@@ -15,7 +16,8 @@ describe('gallery pages for GET /api/weddings/{slug}/fotografie', () => {
     expect(r.slice.pages).toBe(Math.ceil(images.length / 24));
     expect(r.slice.items.map((it) => it.n)).toEqual(Array.from({ length: 24 }, (_, i) => 24 + i));
     expect(r.slice.items[0]).toEqual(galleryItem(images[24], 24));
-    expect(r.slice.items[0].thumb.srcSet).toMatch(/ \d+w, /);
+    expect('c' in r.slice.items[0].thumb).toBe(true);
+    expect(expandImg(r.slice.items[0].thumb).srcSet).toMatch(/ \d+w, /);
     expect(r.slice.items[0].thumb.loading).toBe('lazy');
   });
 
@@ -53,7 +55,7 @@ describe('gallery pages for GET /api/weddings/{slug}/fotografie', () => {
     const wire: unknown = JSON.parse(JSON.stringify(r.slice));
     expect(isGallerySlice(wire)).toBe(true);
     const broken = JSON.parse(JSON.stringify(r.slice)) as { items: { thumb: Record<string, unknown> }[] };
-    broken.items[3].thumb.src = 42;
+    broken.items[3].thumb.c = { t: 42, ws: [390] };
     expect(isGallerySlice(broken)).toBe(false);
     expect(isGallerySlice({ ...r.slice, items: [{ ...r.slice.items[0], sizeHint: 'huge' }] })).toBe(false);
     expect(isGallerySlice({ ...r.slice, items: [{ ...r.slice.items[0], n: -1 }] })).toBe(false);

@@ -4,6 +4,7 @@ import type { Image, SizeHint } from '@/content/types';
 import { czechCount, PAGES } from '@/site/public';
 import { ownBuild } from '@/platform/build/build-info.server';
 import { photoProps } from './photo-props';
+import { compactImg } from './compact-img';
 import { categoryCounts, GALLERY_PAGE_SIZE, pageCount, visibleIndexes } from './gallery-model';
 import type { GalleryItem, GallerySlice } from './gallery-types';
 
@@ -28,7 +29,7 @@ export function galleryItem(image: Image, n: number, priority = false): GalleryI
   // loading, background size/position/repeat) are in the mosaic's and the lightbox's CSS — ≈ 200 bytes less per photo
   // in the HTML and the RSC payload.
   const blur = style.backgroundImage;
-  return { n, id: image.id, sizeHint: image.sizeHint, thumb: { ...img, style: blur ? { backgroundImage: blur } : {} } };
+  return { n, id: image.id, sizeHint: image.sizeHint, thumb: compactImg({ ...img, style: blur ? { backgroundImage: blur } : {} }) };
 }
 
 /**

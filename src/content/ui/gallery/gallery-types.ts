@@ -1,5 +1,5 @@
 import type { SizeHint } from '@/content/types';
-import type { PhotoImgProps } from './photo-props';
+import type { CompactImgProps } from './compact-img';
 
 /**
  * One photo of the mosaic as the browser receives it: in the page's first render (the first page) and from
@@ -11,8 +11,9 @@ export interface GalleryItem {
   n: number;
   id: string;
   sizeHint: SizeHint;
-  /** <img> attributes with the Czech alt text and the blur placeholder (in `style`, once per photo). */
-  thumb: PhotoImgProps;
+  /** <img> attributes with the Czech alt text and the blur placeholder (in `style`, once per photo), the srcset in
+   * its compact form (./compact-img.ts). */
+  thumb: CompactImgProps;
 }
 
 /** A page of the gallery (of all photos or of one category), as the JSON route answers it. */
@@ -34,12 +35,15 @@ const isNat = (v: unknown): v is number => typeof v === 'number' && Number.isInt
 const optional = (v: unknown, type: 'string' | 'number') => v === undefined || typeof v === type;
 const oneOf = (v: unknown, values: readonly string[]) => v === undefined || (typeof v === 'string' && values.includes(v));
 
-function isImg(v: unknown): v is PhotoImgProps {
+function isCompactSrc(v: unknown): boolean {
+  return isObject(v) && typeof v.t === 'string' && Array.isArray(v.ws) && v.ws.length > 0 && v.ws.every(isNat);
+}
+
+function isImg(v: unknown): v is CompactImgProps {
   return (
     isObject(v) &&
-    typeof v.src === 'string' &&
+    (isCompactSrc(v.c) || (typeof v.src === 'string' && optional(v.srcSet, 'string'))) &&
     typeof v.alt === 'string' &&
-    optional(v.srcSet, 'string') &&
     optional(v.sizes, 'string') &&
     optional(v.width, 'number') &&
     optional(v.height, 'number') &&

@@ -12,7 +12,7 @@ export function ContactTeaser({ content, site, ctaHref }: { content: HomeContent
         <h2 id="kontakt-uvod">{content.heading}</h2>
         <p className={styles.contactText}>{content.text}</p>
         <p className={styles.contactActions}>
-          <Link href={ctaHref} className="btn btn-primary">
+          <Link prefetch={false} href={ctaHref} className="btn btn-primary">
             {content.cta}
           </Link>
           <Link href={content.secondary.href} className="btn">

@@ -16,7 +16,7 @@ export function Hero({ hero, image, ctaHref }: { hero: HomeContent['hero']; imag
           {hero.heading}
         </h1>
         <p className={styles.heroActions}>
-          <Link href={ctaHref} className={`btn btn-primary ${styles.heroCta}`}>
+          <Link prefetch={false} href={ctaHref} className={`btn btn-primary ${styles.heroCta}`}>
             {hero.cta}
           </Link>
           <Link href={hero.secondaryCta.href} className="btn btn-light">

@@ -29,7 +29,7 @@ export function AboutView({ front, html, portrait }: { front: AboutFront; html: 
       <section aria-label="Můj příběh" className={`container-narrow ${styles.sectionTight}`}>
         <MarkdownBody html={html} />
         <p className={styles.actions}>
-          <Link href={front.cta.href} className="btn btn-primary">
+          <Link prefetch={false} href={front.cta.href} className="btn btn-primary">
             {front.cta.label}
           </Link>
           <Link href="/portfolio" className="btn">

@@ -48,7 +48,7 @@ export function FaqList({ faq }: { faq: Faq }) {
         ))}
         <aside className={`notice ${styles.faqMore}`} aria-label="Další otázky">
           <p>
-            Nenašli jste odpověď? <Link href="/kontakt">Napište mi</Link> nebo si rovnou <Link href="/rezervace">ověřte volný termín</Link>.
+            Nenašli jste odpověď? <Link href="/kontakt">Napište mi</Link> nebo si rovnou <Link prefetch={false} href="/rezervace">ověřte volný termín</Link>.
           </p>
         </aside>
       </div>

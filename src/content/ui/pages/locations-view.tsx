@@ -65,7 +65,7 @@ export function LocationsView({ content }: { content: LocationsContent }) {
               </tbody>
             </table>
             <p className={styles.actions}>
-              <Link href="/rezervace" className="btn btn-primary">
+              <Link prefetch={false} href="/rezervace" className="btn btn-primary">
                 Ověřit volný termín
               </Link>
             </p>

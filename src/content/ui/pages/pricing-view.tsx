@@ -127,7 +127,7 @@ export function PricingView({ pricing }: { pricing: Pricing }) {
               ))}
             </ul>
             <p className={styles.actions}>
-              <Link href="/rezervace" className="btn btn-primary">
+              <Link prefetch={false} href="/rezervace" className="btn btn-primary">
                 Ověřit volný termín
               </Link>
               <Link href="/lokace#cestovne" className="btn">

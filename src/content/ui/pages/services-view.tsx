@@ -45,7 +45,7 @@ export function ServicesView({ content }: { content: ServicesContent }) {
             ))}
           </ol>
           <p className={styles.actions}>
-            <Link href="/rezervace" className="btn btn-primary">
+            <Link prefetch={false} href="/rezervace" className="btn btn-primary">
               Ověřit volný termín
             </Link>
             <Link href="/jak-probiha-foceni" className="btn">

@@ -119,7 +119,7 @@ export function WeddingDetailView({ wedding, searchParams, routeQuery = {}, back
         <h2 id="cta-title">Plánujete svatbu?</h2>
         <p className="lead">Ráda se s vámi potkám a poslechnu si, jak si svůj den představujete. Termíny na příští sezónu se plní rychle.</p>
         <p className={styles.ctaButtons}>
-          <Link href={site.cta.href} className="btn btn-primary">
+          <Link prefetch={false} href={site.cta.href} className="btn btn-primary">
             {site.cta.label}
           </Link>
           <Link href={backHref} className="btn">

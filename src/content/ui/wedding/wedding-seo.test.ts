@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sampleWeddingBySlug } from '@/content/sample-data';
 import { FALLBACK_DATE } from '@/content/types';
-import { NOT_FOUND_METADATA, weddingJsonLd, weddingMetadata } from './wedding-seo';
+import { JSON_LD_IMAGES, NOT_FOUND_METADATA, weddingJsonLd, weddingMetadata } from './wedding-seo';
 
 describe('wedding metadata and JSON-LD', () => {
   const w = sampleWeddingBySlug('tereza-jakub');
@@ -25,7 +25,7 @@ describe('wedding metadata and JSON-LD', () => {
     const ld = weddingJsonLd(w, 'Anna Nováková');
     expect(ld['@type']).toBe('ImageGallery');
     expect(ld.dateCreated).toBe('2026-06-13');
-    expect((ld.image as unknown[]).length).toBe(Math.min(30, w.wedding_images.length));
+    expect((ld.image as unknown[]).length).toBe(Math.min(JSON_LD_IMAGES, w.wedding_images.length));
     expect(ld.author).toEqual({ '@type': 'Person', name: 'Anna Nováková' });
     expect(weddingJsonLd({ ...w, date: FALLBACK_DATE }, 'A').dateCreated).toBeUndefined();
   });

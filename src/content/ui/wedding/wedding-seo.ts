@@ -49,6 +49,12 @@ function imageObject(img: Image) {
   };
 }
 
+/**
+ * Photographs named in the structured data: the first dozen describe the gallery (the page links every photo);
+ * each one costs ≈ 200 characters in the HTML and again in the flight data.
+ */
+export const JSON_LD_IMAGES = 12;
+
 /** schema.org ImageGallery describing the wedding and its photographs. */
 export function weddingJsonLd(w: WeddingDetail, photographer: string): Record<string, unknown> {
   const day = parseIsoDay(w.date);
@@ -63,6 +69,6 @@ export function weddingJsonLd(w: WeddingDetail, photographer: string): Record<st
     contentLocation: { '@type': 'Place', name: locationLabel(w.location) },
     author: { '@type': 'Person', name: photographer },
     ...(w.coverImage ? { primaryImageOfPage: imageObject(w.coverImage) } : {}),
-    image: w.wedding_images.slice(0, 30).map(imageObject),
+    image: w.wedding_images.slice(0, JSON_LD_IMAGES).map(imageObject),
   };
 }

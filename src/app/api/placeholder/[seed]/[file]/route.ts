@@ -1,10 +1,12 @@
-import { PlaceholderBusyError, isPlaceholderCached, placeholderRequestSchema, renderPlaceholderJpeg } from '@/content/placeholder-render';
+import { PlaceholderBusyError, isPlaceholderCached, placeholderRequestSchema, renderPlaceholderJpeg, renderPlaceholderVariant } from '@/content/placeholder-render';
 import { getDb } from '@/db/db.server';
 import { clientAddress, hitRateLimit } from '@/platform/rate-limit.server';
 import { log } from '@/platform/log';
 
 /**
- * Generated placeholder photographs, e.g. /api/placeholder/tereza-jakub-7/1200x900.jpg.
+ * Generated placeholder photographs, e.g. /api/placeholder/tereza-jakub-7/1200x900.jpg, and the ready-made AVIF
+ * variants of the pages' largest photos, e.g. /api/placeholder/uvod-hero/2400x1600.w828 (AVIF or WebP by `Accept`)
+ * (src/content/placeholder-variants.ts).
  * The same URL always yields the same bytes, so they are cached for a year as immutable;
  * `next/image` turns them into AVIF/WebP srcsets like any local image.
  */
@@ -34,7 +36,9 @@ export async function GET(request: Request, ctx: { params: Promise<{ seed: strin
     );
   }
   const { seed, file } = parsed.data;
-  if (!isPlaceholderCached(seed, file.width, file.height)) {
+  // A variant comes as AVIF to browsers that accept it, else as WebP (the same URL: `Vary: Accept`).
+  const format = (request.headers.get('accept') ?? '').includes('image/avif') ? 'avif' : 'webp';
+  if (!isPlaceholderCached(seed, file.width, file.height, file.variant === null ? null : { width: file.variant, format })) {
     // A render costs CPU: each client gets a generous budget of renders (cached images are free).
     const limited = await renderBudgetSpent(request);
     if (limited) {
@@ -45,11 +49,13 @@ export async function GET(request: Request, ctx: { params: Promise<{ seed: strin
     }
   }
   try {
-    const jpeg = await renderPlaceholderJpeg(seed, file.width, file.height);
-    return new Response(new Uint8Array(jpeg), {
+    const variant = file.variant;
+    const body = variant === null ? await renderPlaceholderJpeg(seed, file.width, file.height) : await renderPlaceholderVariant(seed, file.width, file.height, variant, format);
+    return new Response(new Uint8Array(body), {
       headers: {
-        'content-type': 'image/jpeg',
-        'content-length': String(jpeg.length),
+        'content-type': variant === null ? 'image/jpeg' : `image/${format}`,
+        ...(variant === null ? {} : { vary: 'Accept' }),
+        'content-length': String(body.length),
         'cache-control': 'public, max-age=31536000, immutable',
       },
     });
