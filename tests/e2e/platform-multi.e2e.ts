@@ -146,7 +146,7 @@ describe.runIf(base)('two instances on one PostgreSQL', () => {
       const first = await hold(a, ids[0]);
       await expect.poll(() => first.page.textContent('h2#status-title'), { timeout: 15_000 }).toContain('Termín blokován');
       const second = await hold(b, ids[1]);
-      await expect.poll(() => second.page.textContent('main'), { timeout: 15_000 }).toContain('už je blokován jinou poptávkou');
+      await expect.poll(() => second.page.textContent('main'), { timeout: 15_000 }).toContain('už má poptávka s blokovaným termínem');
       expect(await second.page.textContent('h2#status-title')).not.toContain('Termín blokován');
       await Promise.all([first.ctx.close(), second.ctx.close()]);
     } finally {

@@ -61,7 +61,8 @@ describe('navigation', () => {
     });
     const held: (() => Promise<void>)[] = [];
     let holding = true;
-    await page.route('**/_next/static/chunks/**', (route) => (holding ? held.push(() => route.continue()) : route.continue()));
+    // Only the scripts are held: the page's linked stylesheets (also under chunks/) load, as they would.
+    await page.route('**/_next/static/chunks/**', (route) => (holding && !route.request().url().endsWith('.css') ? held.push(() => route.continue()) : route.continue()));
     await page.goto(server.url + '/portfolio', { waitUntil: 'domcontentloaded' });
     await page.evaluate(() => window.scrollTo(0, 900));
     await page.waitForFunction(() => window.scrollY > 500);

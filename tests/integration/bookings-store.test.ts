@@ -115,9 +115,13 @@ describe.each([
     expect(losers).toHaveLength(49);
     const [y, m, d] = date.split('-').map(Number);
     const czech = new Intl.DateTimeFormat('cs-CZ', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d)));
-    for (const l of losers) expect(l).toMatchObject({ status: 409, message: `Termín ${czech} už je blokován jinou poptávkou.` });
     const list = await repo.listInquiries(h.db, { status: 'confirmed' });
     expect(list.total).toBe(1);
+    // Each refusal names the inquiry that won the date, so the photographer can open it.
+    const winner = list.items[0];
+    for (const l of losers) {
+      expect(l).toMatchObject({ status: 409, message: `Termín ${czech} už má potvrzená poptávka ${winner.reference} (${winner.partner2 ? `${winner.partner1} & ${winner.partner2}` : winner.partner1}).`, conflictWith: { id: winner.id, reference: winner.reference, status: 'confirmed' } });
+    }
     expect(await availability(h.db, date, date, testConfig)).toEqual([date]);
   });
 
