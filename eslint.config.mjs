@@ -44,16 +44,6 @@ const noTables = {
   message: 'Only a repository touches tables (<domain>/repositories/…): call a repository function, not @/db/schema.',
 };
 /**
- * The studio's own files that still query their tables outside a repositories/ folder; listed by name so a new file
- * is held to the rule. They leave this list when the studio's photo handling moves into its own domain.
- */
-const TABLE_ACCESS_NOT_YET_IN_REPOSITORIES = [
-  'src/content/studio/posts.server.ts',
-  'src/content/studio/public.server.ts',
-  'src/content/studio/service.server.ts',
-];
-
-/**
  * `no-restricted-imports` sees static imports and re-exports only; this rule applies the same patterns to dynamic
  * `import()`, and refuses a computed specifier there (it could not be checked: fail closed).
  */
@@ -93,12 +83,8 @@ const layer = (files, patterns, ignores) => ({
   },
 });
 
-/** A domain's (or the site layer's) files that may import tables: its repositories, and the studio files listed above. */
-const tableOwnersIn = (dir) => [
-  `src/${dir}/**/repositories/**/*.${CODE}`,
-  `src/${dir}/**/repository.ts`,
-  ...TABLE_ACCESS_NOT_YET_IN_REPOSITORIES.filter((f) => f.startsWith(`src/${dir}/`)),
-];
+/** A domain's (or the site layer's) files that may import tables: its repositories. */
+const tableOwnersIn = (dir) => [`src/${dir}/**/repositories/**/*.${CODE}`, `src/${dir}/**/repository.ts`];
 /** Two config objects: every file of `dir` gets `patterns` plus the table rule, except its table owners, which get `patterns` alone. */
 const withTables = (dir, patterns) => [
   layer([`src/${dir}/**/*.${CODE}`], [...patterns, noTables], tableOwnersIn(dir)),

@@ -47,6 +47,7 @@ describe('import boundaries (eslint.config.mjs)', () => {
     ['src/accounts/retention-wrong.server.ts', "import { inquiries } from '../db/schema';\nexport const x = inquiries;\n", /Only a repository touches tables/],
     ['src/site/wrong.ts', "import { appSettings } from '@/db/schema';\nexport const x = appSettings;\n", /Only a repository touches tables/],
     ['src/ui/wrong.ts', "import { inquiries } from '@/db/schema';\nexport const x = inquiries;\n", /Only a repository touches tables/],
+    ['src/content/studio/service.server.ts', "import { studioPhotos } from '@/db/schema';\nexport const x = studioPhotos;\n", /Only a repository touches tables/],
     // A repository keeps the other rules.
     ['src/bookings/repositories/wrong.server.ts', "import { requireAdmin } from '@/accounts/guards.server';\nexport const x = requireAdmin;\n", /only through its public module/],
   ])('refuses %s: %j', async (file, code, message) => {
@@ -60,6 +61,7 @@ describe('import boundaries (eslint.config.mjs)', () => {
     ['src/ui/layout/ok.tsx', "import { getSiteInfo } from '@/site/public.server';\nexport const x = getSiteInfo;\n"],
     ['src/bookings/ok.ts', "import { getDb } from '@/db/db.server';\nimport { log } from '@/platform/log';\nimport { STATUSES } from './statuses';\nexport const x = [getDb, log, STATUSES];\n"],
     ['src/platform/ok.ts', "import { getDb } from '@/db/db.server';\nexport const x = getDb;\n"],
+    ['src/content/studio/repositories/ok.server.ts', "import { studioPhotos } from '@/db/schema';\nexport const x = studioPhotos;\n"],
     ['src/app/(admin)/admin/ok/page.tsx', "import { inquiryList } from '@/bookings/admin-data.server';\nexport const x = inquiryList;\n"],
   ])('allows %s: %j', async (file, code) => {
     expect(await boundaryErrors(file, code)).toEqual([]);

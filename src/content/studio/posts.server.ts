@@ -1,8 +1,6 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { isUniqueViolation, type Db } from '@/db/client';
-import { studioPhotos, studioPostSlugs, studioPosts, studioWeddings } from '@/db/schema';
 import { loadLocalBlogPosts } from '../blog-local';
 import { slugify } from '../normalize';
 import { readingMinutes } from '../reading-time';
@@ -10,6 +8,10 @@ import type { BlogPost } from '../types';
 import { conflict, notFound, validation } from './errors';
 import type { PostCreate, PostPatch } from './input';
 import { readyPhotos, toImage } from './public.server';
+import * as photoRows from './repositories/photos.server';
+import * as postRows from './repositories/posts.server';
+import type { PostRow } from './repositories/posts.server';
+import { weddingCouplesNewestFirst } from './repositories/weddings.server';
 import type { StudioDeps } from './service.server';
 import type { AdminPost, AdminPostSummary, CoverChoice } from './types';
 
@@ -31,8 +33,6 @@ export interface PostDeps extends Pick<StudioDeps, 'db' | 'invalidate'> {
 const POST_NOT_FOUND = 'Článek nenalezen (možná byl mezitím smazán).';
 const taken = (slug: string) => conflict(`Adresa „${slug}“ už patří jinému článku. Zvolte prosím jinou.`, { field: 'slug' });
 
-type PostRow = typeof studioPosts.$inferSelect;
-
 function toAdminPost(p: PostRow): AdminPost {
   return {
     id: p.id,
@@ -53,30 +53,17 @@ async function markdownSlugs(deps: PostDeps): Promise<string[]> {
 }
 
 export async function listPosts(db: Db): Promise<AdminPostSummary[]> {
-  return db
-    .select({ id: studioPosts.id, slug: studioPosts.slug, title: studioPosts.title, date: studioPosts.postDate, published: studioPosts.published })
-    .from(studioPosts)
-    .orderBy(desc(studioPosts.postDate), asc(studioPosts.id));
+  return postRows.listPostRows(db);
 }
 
 export async function getPost(db: Db, id: string): Promise<AdminPost | null> {
-  const [p] = await db.select().from(studioPosts).where(eq(studioPosts.id, id));
+  const p = await postRows.findPost(db, id);
   return p ? toAdminPost(p) : null;
 }
 
 /** Taken by another post of the database (current or former slug) or by a Markdown file. */
 async function slugTaken(deps: PostDeps, slug: string, exceptPostId?: string): Promise<boolean> {
-  const { db } = deps;
-  const current = await db
-    .select({ id: studioPosts.id })
-    .from(studioPosts)
-    .where(exceptPostId ? and(eq(studioPosts.slug, slug), ne(studioPosts.id, exceptPostId)) : eq(studioPosts.slug, slug));
-  if (current.length) return true;
-  const old = await db
-    .select({ id: studioPostSlugs.postId })
-    .from(studioPostSlugs)
-    .where(exceptPostId ? and(eq(studioPostSlugs.slug, slug), ne(studioPostSlugs.postId, exceptPostId)) : eq(studioPostSlugs.slug, slug));
-  if (old.length) return true;
+  if (await postRows.postSlugTaken(deps.db, slug, exceptPostId)) return true;
   return (await markdownSlugs(deps)).includes(slug);
 }
 
@@ -92,7 +79,7 @@ async function freeSlug(deps: PostDeps, title: string): Promise<string> {
 
 /** A cover must be a processed studio photo with a description (it is shown with that alt text). */
 async function checkCover(db: Db, photoId: string): Promise<void> {
-  const [placement] = await db.select({ id: studioPhotos.id, alt: studioPhotos.alt, category: studioPhotos.category }).from(studioPhotos).where(eq(studioPhotos.id, photoId));
+  const placement = await photoRows.photoDescription(db, photoId);
   const [photo] = placement ? (await readyPhotos(db, [placement])).map((r) => r.placement) : [];
   if (!photo) throw validation('Titulní fotografie musí být zpracovaná fotografie ze svateb ve studiu.', { field: 'coverPhotoId' });
   if (!photo.alt.trim()) throw validation('Titulní fotografie nemá popis (alt). Doplňte ho prosím nejdřív u svatby.', { field: 'coverPhotoId' });
@@ -106,7 +93,7 @@ export async function createPost(deps: PostDeps, input: PostCreate): Promise<{ i
   if (input.coverPhotoId) await checkCover(db, input.coverPhotoId);
   const id = randomUUID();
   try {
-    await db.insert(studioPosts).values({
+    await postRows.insertPost(db, {
       id,
       slug,
       title: input.title,
@@ -135,14 +122,8 @@ export async function updatePost(deps: PostDeps, id: string, patch: PostPatch): 
 
   try {
     await db.transaction(async (tx) => {
-      if (slugChange) {
-        // The old URL keeps working (308 to the new one); a slug that comes back is no longer a former one.
-        await tx.delete(studioPostSlugs).where(eq(studioPostSlugs.slug, slugChange));
-        await tx.insert(studioPostSlugs).values({ slug: current.slug, postId: id }).onConflictDoNothing();
-      }
-      await tx
-        .update(studioPosts)
-        .set({
+      if (slugChange) await postRows.keepFormerPostSlug(tx, id, current.slug, slugChange);
+      await postRows.updatePostRow(tx, id, {
           ...(patch.title !== undefined ? { title: patch.title } : {}),
           ...(patch.date !== undefined ? { postDate: patch.date } : {}),
           ...(patch.excerpt !== undefined ? { excerpt: patch.excerpt } : {}),
@@ -150,9 +131,7 @@ export async function updatePost(deps: PostDeps, id: string, patch: PostPatch): 
           ...(patch.coverPhotoId !== undefined ? { coverPhotoId: patch.coverPhotoId } : {}),
           ...(patch.published !== undefined ? { published: patch.published } : {}),
           ...(slugChange ? { slug: slugChange } : {}),
-          updatedAt: new Date(),
-        })
-        .where(eq(studioPosts.id, id));
+      });
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw taken(slugChange ?? current.slug);
@@ -165,19 +144,19 @@ export async function updatePost(deps: PostDeps, id: string, patch: PostPatch): 
 }
 
 export async function deletePost(deps: PostDeps, id: string): Promise<void> {
-  const deleted = await deps.db.delete(studioPosts).where(eq(studioPosts.id, id)).returning({ published: studioPosts.published });
-  if (!deleted.length) throw notFound(POST_NOT_FOUND);
-  if (deleted[0].published) deps.invalidate();
+  const deleted = await postRows.deletePostRow(deps.db, id);
+  if (!deleted) throw notFound(POST_NOT_FOUND);
+  if (deleted.published) deps.invalidate();
 }
 
 /** Ready, described studio photos the admin can choose as a cover: newest weddings first, in gallery order. */
 export async function coverChoices(db: Db): Promise<CoverChoice[]> {
-  const rows = await db
-    .select({ id: studioPhotos.id, couple: studioWeddings.couple, fileName: studioPhotos.originalName, alt: studioPhotos.alt, category: studioPhotos.category })
-    .from(studioPhotos)
-    .innerJoin(studioWeddings, eq(studioWeddings.id, studioPhotos.weddingId))
-    .where(sql`btrim(${studioPhotos.alt}) <> ''`)
-    .orderBy(desc(studioWeddings.weddingDate), asc(studioWeddings.id), asc(studioPhotos.position), asc(studioPhotos.createdAt));
+  // Grouped by wedding (newest first), each wedding's photos in gallery order.
+  const weddings = await weddingCouplesNewestFirst(db);
+  const photos = await photoRows.describedWeddingPhotos(db);
+  const byWedding = new Map<string, typeof photos>();
+  for (const p of photos) byWedding.set(p.weddingId, [...(byWedding.get(p.weddingId) ?? []), p]);
+  const rows = weddings.flatMap((w) => (byWedding.get(w.id) ?? []).map((p) => ({ id: p.id, couple: w.couple, fileName: p.fileName, alt: p.alt, category: p.category })));
   return (await readyPhotos(db, rows)).map(({ placement: r, info }) => ({ id: r.id, weddingCouple: r.couple, fileName: r.fileName, alt: r.alt, thumbWidth: info.variantWidths[0] ?? 384 }));
 }
 
@@ -185,7 +164,7 @@ export async function coverChoices(db: Db): Promise<CoverChoice[]> {
 
 async function toBlogPosts(db: Db, posts: PostRow[]): Promise<BlogPost[]> {
   const coverIds = posts.map((p) => p.coverPhotoId).filter((id): id is string => Boolean(id));
-  const covers = coverIds.length ? await readyPhotos(db, await db.select().from(studioPhotos).where(inArray(studioPhotos.id, coverIds))) : [];
+  const covers = coverIds.length ? await readyPhotos(db, await photoRows.photoRowsByIds(db, coverIds)) : [];
   return posts.map((p) => {
     const cover = covers.find((c) => c.placement.id === p.coverPhotoId);
     const post: BlogPost = {
@@ -204,23 +183,17 @@ async function toBlogPosts(db: Db, posts: PostRow[]): Promise<BlogPost[]> {
 
 /** Every published post of the studio, newest first. */
 export async function publishedPosts(db: Db): Promise<BlogPost[]> {
-  const rows = await db.select().from(studioPosts).where(eq(studioPosts.published, true)).orderBy(desc(studioPosts.postDate), asc(studioPosts.slug));
-  return toBlogPosts(db, rows);
+  return toBlogPosts(db, await postRows.publishedPostRows(db));
 }
 
 /** Any post (drafts too) for the admin's preview. */
 export async function previewPost(db: Db, id: string): Promise<BlogPost | null> {
-  const [p] = await db.select().from(studioPosts).where(eq(studioPosts.id, id));
+  const p = await postRows.findPost(db, id);
   if (!p) return null;
   return (await toBlogPosts(db, [p]))[0] ?? null;
 }
 
 /** The current slug of a published post that used to be reachable as `slug` (for the 308), or null. */
 export async function renamedPostSlug(db: Db, slug: string): Promise<string | null> {
-  const rows = await db
-    .select({ slug: studioPosts.slug })
-    .from(studioPostSlugs)
-    .innerJoin(studioPosts, eq(studioPosts.id, studioPostSlugs.postId))
-    .where(and(eq(studioPostSlugs.slug, slug), eq(studioPosts.published, true)));
-  return rows[0]?.slug ?? null;
+  return postRows.renamedPostSlug(db, slug);
 }

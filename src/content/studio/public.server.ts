@@ -1,19 +1,17 @@
 import 'server-only';
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { studioPhotos, studioWeddingSlugs, studioWeddings } from '@/db/schema';
 import { photoInfos, type PhotoInfo } from '@/photos/public.server';
 import { SAMPLE_CATEGORIES } from '../placeholders';
 import type { Image, SizeHint, WeddingDetail } from '../types';
+import { photoRowsOfWeddings, type PhotoRow as PlacementRow } from './repositories/photos.server';
+import * as weddingRows from './repositories/weddings.server';
+import type { WeddingRow } from './repositories/weddings.server';
 import { photoUrl } from './variants';
 
 /**
  * What the public site reads from the studio: published weddings with their ready photos, in the content layer's
  * domain shape. Drafts, photos still processing and failed photos are never included.
  */
-
-type PlacementRow = typeof studioPhotos.$inferSelect;
-type WeddingRow = typeof studioWeddings.$inferSelect;
 
 /** A studio photo as pages need it: where and how it is shown (studio) with what it is (the photo module). */
 export interface ShownPhoto {
@@ -80,35 +78,26 @@ export function toWeddingDetail(w: WeddingRow, photos: ShownPhoto[]): WeddingDet
 
 async function details(db: Db, weddings: WeddingRow[]): Promise<WeddingDetail[]> {
   if (!weddings.length) return [];
-  const placements = await db
-    .select()
-    .from(studioPhotos)
-    .where(inArray(studioPhotos.weddingId, weddings.map((w) => w.id)))
-    .orderBy(asc(studioPhotos.position), asc(studioPhotos.createdAt));
+  const placements = await photoRowsOfWeddings(db, weddings.map((w) => w.id));
   const photos = await readyPhotos(db, placements);
   return weddings.map((w) => toWeddingDetail(w, photos.filter((p) => p.placement.weddingId === w.id)));
 }
 
 /** Every published wedding with its gallery, newest first. */
 export async function publishedWeddingDetails(db: Db): Promise<WeddingDetail[]> {
-  const weddings = await db.select().from(studioWeddings).where(eq(studioWeddings.published, true));
+  const weddings = await weddingRows.publishedWeddingRows(db);
   weddings.sort((a, b) => b.weddingDate.localeCompare(a.weddingDate));
   return details(db, weddings);
 }
 
 /** Any wedding (drafts too) for the admin's preview. */
 export async function previewWeddingDetail(db: Db, id: string): Promise<WeddingDetail | null> {
-  const [w] = await db.select().from(studioWeddings).where(eq(studioWeddings.id, id));
+  const w = await weddingRows.findWedding(db, id);
   if (!w) return null;
   return (await details(db, [w]))[0] ?? null;
 }
 
 /** The current slug of a published wedding that used to be reachable as `slug` (for the 308), or null. */
 export async function renamedWeddingSlug(db: Db, slug: string): Promise<string | null> {
-  const rows = await db
-    .select({ slug: studioWeddings.slug })
-    .from(studioWeddingSlugs)
-    .innerJoin(studioWeddings, eq(studioWeddings.id, studioWeddingSlugs.weddingId))
-    .where(and(eq(studioWeddingSlugs.slug, slug), eq(studioWeddings.published, true)));
-  return rows[0]?.slug ?? null;
+  return weddingRows.renamedWeddingSlug(db, slug);
 }

@@ -1,8 +1,6 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { isUniqueViolation, type Db } from '@/db/client';
-import { studioPhotos, studioPosts, studioWeddingSlugs, studioWeddings } from '@/db/schema';
 import { log } from '@/platform/log';
 import { deletePhotos, duplicatePhoto, ingestFile, inspectFile, MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL, photoInfo, photoInfos, PhotoError, type PhotoInfo } from '@/photos/public.server';
 import { sitePhotoIds } from '@/site/public.server';
@@ -10,6 +8,9 @@ import type { Storage } from '@/platform/storage/types';
 import { slugify } from '../normalize';
 import { conflict, notFound, storageUnavailable, validation, StudioError } from './errors';
 import type { PhotoPatch, WeddingCreate, WeddingPatch } from './input';
+import * as photoRows from './repositories/photos.server';
+import { coverOfPublishedPost } from './repositories/posts.server';
+import * as weddingRows from './repositories/weddings.server';
 import type { AdminPhoto, AdminWedding, AdminWeddingSummary, PhotoStatus } from './types';
 
 export type { AdminPhoto, AdminWedding, AdminWeddingSummary, PhotoStatus } from './types';
@@ -33,25 +34,15 @@ const WEDDING_NOT_FOUND = 'Svatba nenalezena (možná byla mezitím smazána).';
 const PHOTO_NOT_FOUND = 'Fotografie nenalezena (možná byla mezitím smazána).';
 
 export async function listWeddings(db: Db): Promise<AdminWeddingSummary[]> {
-  const rows = await db
-    .select({
-      id: studioWeddings.id,
-      slug: studioWeddings.slug,
-      couple: studioWeddings.couple,
-      date: studioWeddings.weddingDate,
-      location: studioWeddings.location,
-      published: studioWeddings.published,
-      photoCount: sql<number>`(SELECT count(*)::int FROM studio_photos p WHERE p.wedding_id = ${studioWeddings.id})`,
-    })
-    .from(studioWeddings)
-    .orderBy(sql`${studioWeddings.weddingDate} DESC`, asc(studioWeddings.id));
-  return rows.map((r) => ({ ...r, photoCount: Number(r.photoCount) }));
+  const rows = await weddingRows.listWeddingRows(db);
+  const counts = await photoRows.photoCountsByWedding(db);
+  return rows.map((r) => ({ ...r, photoCount: counts.get(r.id) ?? 0 }));
 }
 
 export async function getWedding(db: Db, id: string): Promise<AdminWedding | null> {
-  const [w] = await db.select().from(studioWeddings).where(eq(studioWeddings.id, id));
+  const w = await weddingRows.findWedding(db, id);
   if (!w) return null;
-  const photos = await db.select().from(studioPhotos).where(eq(studioPhotos.weddingId, id)).orderBy(asc(studioPhotos.position), asc(studioPhotos.createdAt));
+  const photos = await photoRows.photoRowsOfWedding(db, id);
   const infos = await photoInfos({ db }, photos.map((p) => p.id));
   return {
     id: w.id,
@@ -87,25 +78,13 @@ export async function getWedding(db: Db, id: string): Promise<AdminWedding | nul
   };
 }
 
-async function slugTaken(db: Db, slug: string, exceptWeddingId?: string): Promise<boolean> {
-  const current = await db
-    .select({ id: studioWeddings.id })
-    .from(studioWeddings)
-    .where(exceptWeddingId ? and(eq(studioWeddings.slug, slug), ne(studioWeddings.id, exceptWeddingId)) : eq(studioWeddings.slug, slug));
-  if (current.length) return true;
-  const old = await db
-    .select({ id: studioWeddingSlugs.weddingId })
-    .from(studioWeddingSlugs)
-    .where(exceptWeddingId ? and(eq(studioWeddingSlugs.slug, slug), ne(studioWeddingSlugs.weddingId, exceptWeddingId)) : eq(studioWeddingSlugs.slug, slug));
-  return old.length > 0;
-}
 
 /** "Tereza & Jakub" → tereza-jakub, or tereza-jakub-2, -3… when taken. */
 async function freeSlug(db: Db, couple: string): Promise<string> {
   const base = slugify(couple).slice(0, 100).replace(/-+$/, '') || 'svatba';
   for (let n = 1; n < 1000; n++) {
     const candidate = n === 1 ? base : `${base}-${n}`;
-    if (!(await slugTaken(db, candidate))) return candidate;
+    if (!(await weddingRows.weddingSlugTaken(db, candidate))) return candidate;
   }
   return `${base}-${randomUUID().slice(0, 8)}`;
 }
@@ -113,11 +92,11 @@ async function freeSlug(db: Db, couple: string): Promise<string> {
 export async function createWedding(deps: StudioDeps, input: WeddingCreate): Promise<{ id: string; slug: string }> {
   const { db } = deps;
   let slug = input.slug;
-  if (slug && (await slugTaken(db, slug))) throw conflict(`Adresa „${slug}“ už patří jiné svatbě. Zvolte prosím jinou.`, { field: 'slug' });
+  if (slug && (await weddingRows.weddingSlugTaken(db, slug))) throw conflict(`Adresa „${slug}“ už patří jiné svatbě. Zvolte prosím jinou.`, { field: 'slug' });
   slug ??= await freeSlug(db, input.couple);
   const id = randomUUID();
   try {
-    await db.insert(studioWeddings).values({
+    await weddingRows.insertWedding(db, {
       id,
       slug,
       couple: input.couple,
@@ -159,18 +138,12 @@ export async function updateWedding(deps: StudioDeps, id: string, patch: Wedding
     }
   }
   const slugChange = patch.slug && patch.slug !== current.slug ? patch.slug : null;
-  if (slugChange && (await slugTaken(db, slugChange, id))) throw conflict(`Adresa „${slugChange}“ už patří jiné svatbě. Zvolte prosím jinou.`, { field: 'slug' });
+  if (slugChange && (await weddingRows.weddingSlugTaken(db, slugChange, id))) throw conflict(`Adresa „${slugChange}“ už patří jiné svatbě. Zvolte prosím jinou.`, { field: 'slug' });
 
   try {
     await db.transaction(async (tx) => {
-      if (slugChange) {
-        // The old URL keeps working (308 to the new one); a slug that comes back is no longer an old one.
-        await tx.delete(studioWeddingSlugs).where(eq(studioWeddingSlugs.slug, slugChange));
-        await tx.insert(studioWeddingSlugs).values({ slug: current.slug, weddingId: id }).onConflictDoNothing();
-      }
-      await tx
-        .update(studioWeddings)
-        .set({
+      if (slugChange) await weddingRows.keepFormerWeddingSlug(tx, id, current.slug, slugChange);
+      await weddingRows.updateWeddingRow(tx, id, {
           ...(patch.couple !== undefined ? { couple: patch.couple } : {}),
           ...(patch.date !== undefined ? { weddingDate: patch.date } : {}),
           ...(patch.location !== undefined ? { location: patch.location } : {}),
@@ -181,14 +154,8 @@ export async function updateWedding(deps: StudioDeps, id: string, patch: Wedding
           ...(patch.published !== undefined ? { published: patch.published } : {}),
           ...(patch.coverPhotoId !== undefined ? { coverPhotoId: patch.coverPhotoId } : {}),
           ...(slugChange ? { slug: slugChange } : {}),
-          updatedAt: new Date(),
-        })
-        .where(eq(studioWeddings.id, id));
-      if (patch.photoOrder) {
-        for (const [position, pid] of patch.photoOrder.entries()) {
-          await tx.update(studioPhotos).set({ position, updatedAt: new Date() }).where(and(eq(studioPhotos.id, pid), eq(studioPhotos.weddingId, id)));
-        }
-      }
+      });
+      if (patch.photoOrder) await photoRows.setPhotoPositions(tx, id, patch.photoOrder);
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict('Adresa už patří jiné svatbě. Zvolte prosím jinou.', { field: 'slug' });
@@ -202,12 +169,11 @@ export async function updateWedding(deps: StudioDeps, id: string, patch: Wedding
 
 export async function deleteWedding(deps: StudioDeps, id: string): Promise<void> {
   const { db } = deps;
-  const photos = await db.select({ id: studioPhotos.id }).from(studioPhotos).where(eq(studioPhotos.weddingId, id));
-  const deleted = await db.delete(studioWeddings).where(eq(studioWeddings.id, id)).returning({ id: studioWeddings.id });
-  if (!deleted.length) throw notFound(WEDDING_NOT_FOUND);
+  const photoIds = await photoRows.photoIdsOfWedding(db, id);
+  if (!(await weddingRows.deleteWeddingRow(db, id))) throw notFound(WEDDING_NOT_FOUND);
   deps.invalidate();
   // The photos go after the wedding's rows: rows first, then files (a failed delete leaves an orphan, logged).
-  await removePhotos(deps, photos.map((p) => p.id));
+  await removePhotos(deps, photoIds);
 }
 
 async function removePhotos(deps: StudioDeps, ids: string[]): Promise<void> {
@@ -279,28 +245,20 @@ async function ingest(deps: StudioDeps, input: UploadInput): Promise<{ id: strin
  */
 export async function uploadPhoto(deps: StudioDeps, weddingId: string, input: UploadInput): Promise<{ id: string; status: PhotoStatus }> {
   const { db } = deps;
-  const [wedding] = await db.select({ id: studioWeddings.id }).from(studioWeddings).where(eq(studioWeddings.id, weddingId));
-  if (!wedding) throw notFound(WEDDING_NOT_FOUND);
+  if (!(await weddingRows.weddingExists(db, weddingId))) throw notFound(WEDDING_NOT_FOUND);
   checkSize(input);
-  const [dup] = await db.select({ id: studioPhotos.id }).from(studioPhotos).where(and(eq(studioPhotos.weddingId, weddingId), eq(studioPhotos.contentHash, input.hash)));
-  if (dup) throw conflict('Tuto fotografii už svatba obsahuje (stejný obsah souboru). Přeskočeno.', { duplicateOf: dup.id });
+  const dup = await photoRows.weddingPhotoWithContent(db, weddingId, input.hash);
+  if (dup) throw conflict('Tuto fotografii už svatba obsahuje (stejný obsah souboru). Přeskočeno.', { duplicateOf: dup });
   const { id } = await ingest(deps, input);
   try {
-    await db.insert(studioPhotos).values({
-      id,
-      weddingId,
-      position: sql`(SELECT coalesce(max(position) + 1, 0) FROM studio_photos WHERE wedding_id = ${weddingId})`,
-      originalName: input.fileName,
-      contentHash: input.hash,
-    });
+    await photoRows.insertWeddingPhoto(db, { id, weddingId, originalName: input.fileName, contentHash: input.hash });
   } catch (err) {
     await removePhotos(deps, [id]);
     if (isUniqueViolation(err, 'studio_photos_hash_key')) {
       throw conflict('Tuto fotografii už svatba obsahuje (stejný obsah souboru). Přeskočeno.');
     }
     // The wedding was deleted meanwhile (foreign key) or the database failed.
-    const [still] = await db.select({ id: studioWeddings.id }).from(studioWeddings).where(eq(studioWeddings.id, weddingId));
-    if (!still) throw notFound(WEDDING_NOT_FOUND);
+    if (!(await weddingRows.weddingExists(db, weddingId))) throw notFound(WEDDING_NOT_FOUND);
     throw err;
   }
   deps.kick?.();
@@ -333,8 +291,7 @@ export interface PickedPhotos {
  */
 export async function addWeddingPhotosFromPhotos(deps: StudioDeps, weddingId: string, picks: readonly PhotoPick[], alt: string): Promise<PickedPhotos> {
   const { db, storage } = deps;
-  const [wedding] = await db.select({ id: studioWeddings.id }).from(studioWeddings).where(eq(studioWeddings.id, weddingId));
-  if (!wedding) throw notFound(WEDDING_NOT_FOUND);
+  if (!(await weddingRows.weddingExists(db, weddingId))) throw notFound(WEDDING_NOT_FOUND);
   const out: PickedPhotos = { added: [], duplicates: [], unavailable: [] };
   const seen = new Set<string>();
   for (const pick of picks) {
@@ -345,9 +302,9 @@ export async function addWeddingPhotosFromPhotos(deps: StudioDeps, weddingId: st
       out.unavailable.push(pick.photoId);
       continue;
     }
-    const [dup] = await db.select({ id: studioPhotos.id }).from(studioPhotos).where(and(eq(studioPhotos.weddingId, weddingId), eq(studioPhotos.contentHash, source.contentHash)));
+    const dup = await photoRows.weddingPhotoWithContent(db, weddingId, source.contentHash);
     if (dup) {
-      out.duplicates.push({ from: pick.photoId, duplicateOf: dup.id });
+      out.duplicates.push({ from: pick.photoId, duplicateOf: dup });
       continue;
     }
     let made: PhotoInfo | null;
@@ -362,23 +319,15 @@ export async function addWeddingPhotosFromPhotos(deps: StudioDeps, weddingId: st
       continue;
     }
     try {
-      await db.insert(studioPhotos).values({
-        id: made.id,
-        weddingId,
-        position: sql`(SELECT coalesce(max(position) + 1, 0) FROM studio_photos WHERE wedding_id = ${weddingId})`,
-        originalName: pick.fileName,
-        contentHash: made.contentHash,
-        alt,
-      });
+      await photoRows.insertWeddingPhoto(db, { id: made.id, weddingId, originalName: pick.fileName, contentHash: made.contentHash, alt });
     } catch (err) {
       await removePhotos(deps, [made.id]);
       if (isUniqueViolation(err, 'studio_photos_hash_key')) {
-        const [winner] = await db.select({ id: studioPhotos.id }).from(studioPhotos).where(and(eq(studioPhotos.weddingId, weddingId), eq(studioPhotos.contentHash, made.contentHash)));
-        out.duplicates.push({ from: pick.photoId, duplicateOf: winner?.id ?? '' });
+        const winner = await photoRows.weddingPhotoWithContent(db, weddingId, made.contentHash);
+        out.duplicates.push({ from: pick.photoId, duplicateOf: winner ?? '' });
         continue;
       }
-      const [still] = await db.select({ id: studioWeddings.id }).from(studioWeddings).where(eq(studioWeddings.id, weddingId));
-      if (!still) throw notFound(WEDDING_NOT_FOUND);
+      if (!(await weddingRows.weddingExists(db, weddingId))) throw notFound(WEDDING_NOT_FOUND);
       throw err;
     }
     out.added.push({ from: pick.photoId, id: made.id });
@@ -390,21 +339,16 @@ export async function addWeddingPhotosFromPhotos(deps: StudioDeps, weddingId: st
 
 export async function updatePhoto(deps: StudioDeps, id: string, patch: PhotoPatch): Promise<AdminPhoto> {
   const { db } = deps;
-  const [row] = await db
-    .select({ weddingId: studioPhotos.weddingId, published: studioWeddings.published })
-    .from(studioPhotos)
-    .innerJoin(studioWeddings, eq(studioWeddings.id, studioPhotos.weddingId))
-    .where(eq(studioPhotos.id, id));
-  if (!row?.weddingId) throw notFound(PHOTO_NOT_FOUND);
-  if (patch.alt !== undefined && !patch.alt && row.published) {
+  const weddingId = (await photoRows.findPhotoPlacement(db, id))?.weddingId;
+  if (!weddingId) throw notFound(PHOTO_NOT_FOUND);
+  const published = await weddingRows.weddingPublished(db, weddingId);
+  if (published === null) throw notFound(PHOTO_NOT_FOUND);
+  if (patch.alt !== undefined && !patch.alt && published) {
     throw validation('Zveřejněná svatba musí mít u každé fotografie popis (alt). Nejdřív ji skryjte, nebo popis vyplňte.', { field: 'alt' });
   }
-  await db
-    .update(studioPhotos)
-    .set({ ...(patch.alt !== undefined ? { alt: patch.alt } : {}), ...(patch.category !== undefined ? { category: patch.category } : {}), updatedAt: new Date() })
-    .where(eq(studioPhotos.id, id));
+  await photoRows.updatePhotoRow(db, id, { ...(patch.alt !== undefined ? { alt: patch.alt } : {}), ...(patch.category !== undefined ? { category: patch.category } : {}) });
   deps.invalidate();
-  const wedding = await getWedding(db, row.weddingId);
+  const wedding = await getWedding(db, weddingId);
   const photo = wedding?.photos.find((p) => p.id === id);
   if (!photo) throw notFound(PHOTO_NOT_FOUND);
   return photo;
@@ -412,20 +356,18 @@ export async function updatePhoto(deps: StudioDeps, id: string, patch: PhotoPatc
 
 export async function deletePhoto(deps: StudioDeps, id: string): Promise<void> {
   const { db } = deps;
-  const [photo] = await db.select({ weddingId: studioPhotos.weddingId }).from(studioPhotos).where(eq(studioPhotos.id, id));
+  const photo = await photoRows.findPhotoPlacement(db, id);
   if (!photo) throw notFound(PHOTO_NOT_FOUND);
   const weddingId = photo.weddingId;
   if (!weddingId) throw notFound(PHOTO_NOT_FOUND); // the site's own photos are not edited here
   await db.transaction(async (tx) => {
-    await tx.update(studioWeddings).set({ coverPhotoId: null, updatedAt: new Date() }).where(and(eq(studioWeddings.id, weddingId), eq(studioWeddings.coverPhotoId, id)));
-    await tx.delete(studioPhotos).where(eq(studioPhotos.id, id));
+    await weddingRows.clearWeddingCover(tx, weddingId, id);
+    await photoRows.deletePhotoRow(tx, id);
   });
   // A published wedding whose last ready photo is gone goes back to draft (it would show an empty gallery).
-  const remaining = await db.select({ id: studioPhotos.id }).from(studioPhotos).where(eq(studioPhotos.weddingId, weddingId));
-  const infos = await photoInfos({ db }, remaining.map((r) => r.id));
-  if (![...infos.values()].some((i) => i.status === 'ready')) {
-    await db.update(studioWeddings).set({ published: false, updatedAt: new Date() }).where(and(eq(studioWeddings.id, weddingId), eq(studioWeddings.published, true)));
-  }
+  const remaining = await photoRows.photoIdsOfWedding(db, weddingId);
+  const infos = await photoInfos({ db }, remaining);
+  if (![...infos.values()].some((i) => i.status === 'ready')) await weddingRows.unpublishWedding(db, weddingId);
   deps.invalidate();
   await removePhotos(deps, [id]);
 }
@@ -437,23 +379,17 @@ export async function deletePhoto(deps: StudioDeps, id: string): Promise<void> {
  * may take its cover from a wedding kept as a draft) or while it is one of the site's own photos.
  */
 export async function photoVisibility(db: Db, id: string): Promise<'public' | 'preview' | null> {
-  const rows = await db
-    .select({
-      published: studioWeddings.published,
-      coverOfPublishedPost: sql<boolean>`exists (select 1 from ${studioPosts} where ${studioPosts.coverPhotoId} = ${studioPhotos.id} and ${studioPosts.published})`,
-    })
-    .from(studioPhotos)
-    .leftJoin(studioWeddings, eq(studioWeddings.id, studioPhotos.weddingId))
-    .where(eq(studioPhotos.id, id));
-  if (!rows[0]) return null;
+  const placement = await photoRows.findPhotoPlacement(db, id);
+  if (!placement) return null;
   if ((await photoInfo({ db }, id))?.status !== 'ready') return null;
+  if (placement.weddingId && (await weddingRows.weddingPublished(db, placement.weddingId))) return 'public';
+  if (await coverOfPublishedPost(db, id)) return 'public';
   // The site's own photos (hero, portrait) belong to no wedding: public while her settings name them.
-  return rows[0].published || rows[0].coverOfPublishedPost || sitePhotoIds().includes(id) ? 'public' : 'preview';
+  return sitePhotoIds().includes(id) ? 'public' : 'preview';
 }
 
 export async function readyPhotoExists(db: Db, id: string): Promise<boolean> {
-  const rows = await db.select({ id: studioPhotos.id }).from(studioPhotos).where(eq(studioPhotos.id, id));
-  return rows.length > 0 && (await photoInfo({ db }, id))?.status === 'ready';
+  return (await photoRows.photoExists(db, id)) && (await photoInfo({ db }, id))?.status === 'ready';
 }
 
 export interface SitePhoto {
@@ -473,14 +409,13 @@ export interface SitePhoto {
 export async function uploadSitePhoto(deps: StudioDeps, input: UploadInput): Promise<SitePhoto> {
   const { db } = deps;
   checkSize(input);
-  const dups = await db.select({ id: studioPhotos.id }).from(studioPhotos).where(and(isNull(studioPhotos.weddingId), eq(studioPhotos.contentHash, input.hash)));
-  for (const dup of dups) {
-    const existing = await sitePhoto(db, dup.id);
+  for (const dup of await photoRows.sitePhotoIdsWithContent(db, input.hash)) {
+    const existing = await sitePhoto(db, dup);
     if (existing && existing.status !== 'failed') return existing;
   }
   const { id, width, height } = await ingest(deps, input);
   try {
-    await db.insert(studioPhotos).values({ id, weddingId: null, position: 0, originalName: input.fileName, contentHash: input.hash });
+    await photoRows.insertSitePhoto(db, { id, originalName: input.fileName, contentHash: input.hash });
   } catch (err) {
     await removePhotos(deps, [id]);
     throw err;
@@ -491,8 +426,7 @@ export async function uploadSitePhoto(deps: StudioDeps, input: UploadInput): Pro
 
 /** A site photo's processing state (null: no such photo, or one of a wedding's). */
 export async function sitePhoto(db: Db, id: string): Promise<SitePhoto | null> {
-  const [row] = await db.select({ id: studioPhotos.id }).from(studioPhotos).where(and(eq(studioPhotos.id, id), isNull(studioPhotos.weddingId)));
-  if (!row) return null;
+  if (!(await photoRows.isSitePhoto(db, id))) return null;
   const info = await photoInfo({ db }, id);
   return { id, status: info?.status ?? 'failed', width: info?.width ?? null, height: info?.height ?? null, error: info ? info.error : 'Fotografie chybí.' };
 }
@@ -503,11 +437,10 @@ export async function sitePhoto(db: Db, id: string): Promise<SitePhoto | null> {
  */
 export async function pruneSitePhotos(deps: StudioDeps, keep: string[], now = new Date(), graceMs = 3_600_000): Promise<number> {
   const { db } = deps;
-  const rows = await db.select({ id: studioPhotos.id, createdAt: studioPhotos.createdAt }).from(studioPhotos).where(isNull(studioPhotos.weddingId));
+  const rows = await photoRows.sitePhotoRows(db);
   const gone = rows.filter((r) => !keep.includes(r.id) && r.createdAt.getTime() < now.getTime() - graceMs);
   for (const photo of gone) {
-    const deleted = await db.delete(studioPhotos).where(and(eq(studioPhotos.id, photo.id), isNull(studioPhotos.weddingId))).returning({ id: studioPhotos.id });
-    if (deleted.length) await removePhotos(deps, [photo.id]);
+    if (await photoRows.deleteSitePhotoRow(db, photo.id)) await removePhotos(deps, [photo.id]);
   }
   return gone.length;
 }
