@@ -101,6 +101,19 @@ describe.runIf(base)('two instances on one PostgreSQL', () => {
     }
   });
 
+  it('a setting saved through one instance shows at once on the other, in its pages and its API', async () => {
+    const login = await fetch(`${a.url}/api/auth/local`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.77' }, body: JSON.stringify({ identifier: ADMIN.email, password: ADMIN.password }) });
+    expect(login.status).toBe(200);
+    const auth = { authorization: `Bearer ${((await login.json()) as { jwt: string }).jwt}`, 'content-type': 'application/json' };
+    // The page is in b's render cache before the change.
+    expect(await (await fetch(`${b.url}/kontakt`)).text()).not.toContain('Eliška Dvoustranná');
+    const saved = await fetch(`${a.url}/api/admin/settings`, { method: 'PATCH', headers: auth, body: JSON.stringify({ photographer: { name: 'Eliška Dvoustranná', phone: '+420 601 222 333' } }) });
+    expect(saved.status).toBe(200);
+    await expect.poll(async () => (await (await fetch(`${b.url}/kontakt`)).text()).includes('Eliška Dvoustranná'), { timeout: 10_000 }).toBe(true);
+    const other = (await (await fetch(`${b.url}/api/admin/settings`, { headers: auth })).json()) as { photographer: { name: string; phone: string } };
+    expect(other.photographer).toMatchObject({ name: 'Eliška Dvoustranná', phone: '+420 601 222 333' });
+  });
+
   it('share the date lock: a date held through one instance cannot be held through the other', async () => {
     const date = new Date(Date.now() + 300 * 86_400_000).toISOString().slice(0, 10);
     const inquiry = (n: number) => ({
