@@ -43,6 +43,7 @@ export {
   effectiveSettings,
   sampleKeysLive,
   sampleValuesLive,
+  sampleTestimonialsLive,
   importSettings,
   patchSettings,
   SettingsError,

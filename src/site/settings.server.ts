@@ -208,6 +208,18 @@ export function sampleKeysLive(): string[] {
   }).map((f) => f.key);
 }
 
+/**
+ * How many of the live testimonials are still the shipped sample quotes (same couple and same words), and how many
+ * there are: invented quotes must not pass for her couples' words, so the dashboard asks her to replace them.
+ */
+export function sampleTestimonialsLive(): { samples: number; total: number } {
+  const quotes = (raw: Record<string, unknown>): { couple: unknown; quote: unknown }[] =>
+    Array.isArray(raw.testimonials) ? raw.testimonials.filter(isPlainObject).map((t) => ({ couple: t.couple, quote: t.quote })) : [];
+  const shipped = new Set(quotes(sectionRaw('testimonials', {})).map((t) => JSON.stringify([t.couple, t.quote])));
+  const live = quotes(sectionRaw('testimonials', currentOverrides()));
+  return { samples: live.filter((t) => shipped.has(JSON.stringify([t.couple, t.quote]))).length, total: live.length };
+}
+
 /** The same as Czech labels, for the dashboard's warning. */
 export function sampleValuesLive(): string[] {
   const keys = sampleKeysLive();

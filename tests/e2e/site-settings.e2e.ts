@@ -60,6 +60,8 @@ describe('site settings from the browser', () => {
     await page.goto(`${server.url}/admin`);
     const warning = page.getByRole('alert').filter({ hasText: 'ukázkové údaje' });
     await expect(warning.textContent()).resolves.toContain('IČO');
+    // The shipped quotes are invented: the dashboard says so until she replaces them.
+    await expect(page.getByTestId('sample-testimonials').textContent()).resolves.toMatch(/Ukázkové reference na webu: [1-9]\d* z [1-9]\d*\./);
 
     await page.goto(`${server.url}/admin/nastaveni`);
     await hydrated(page);

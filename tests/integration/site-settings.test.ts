@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type DbHandle } from '@/db/client';
 import { createTestDb, hasPostgres } from '@tests/support/test-db';
-import { effectiveSettings, fillPlaceholders, getFaq, getPricing, getSiteInfo, getTerms, getTestimonials, importSettings, patchSettings, SettingsError, termPlaceholders } from '@/site/public.server';
+import { effectiveSettings, fillPlaceholders, getFaq, getPricing, getSiteInfo, getTerms, getTestimonials, importSettings, patchSettings, sampleTestimonialsLive, SettingsError, termPlaceholders } from '@/site/public.server';
 import { loadSiteSettings } from '@/site/settings.server';
 import { setOverrides } from '@/site/overrides';
 
@@ -113,6 +113,18 @@ describe.each([
     await patchSettings(h.db, { testimonials: [{ couple: 'Eva a Jan', quote: 'Fotky jsou nádherné, děkujeme za celý den!', weddingSlug: 'eva-a-jan' }] }, null);
     expect(getTestimonials()).toEqual([{ couple: 'Eva a Jan', quote: 'Fotky jsou nádherné, děkujeme za celý den!', weddingSlug: 'eva-a-jan' }]);
     expect(effectiveSettings().testimonials).toEqual({ testimonials: getTestimonials() });
+  });
+
+  it.runIf(enabled)('counts the shipped sample testimonials still live until she replaces them', async () => {
+    const shipped = getTestimonials();
+    expect(shipped.length).toBeGreaterThan(1);
+    expect(sampleTestimonialsLive()).toEqual({ samples: shipped.length, total: shipped.length });
+    const mine = { couple: 'Klára a Ondřej', quote: 'Provedla nás celým dnem s úsměvem, fotky předčily všechno.' };
+    await patchSettings(h.db, { testimonials: [mine, ...shipped.slice(1)] }, null);
+    expect(sampleTestimonialsLive()).toEqual({ samples: shipped.length - 1, total: shipped.length });
+    // The same couple with her own words is hers, not a sample.
+    await patchSettings(h.db, { testimonials: [mine, { ...shipped[1], quote: `${shipped[1].quote} Děkujeme!` }] }, null);
+    expect(sampleTestimonialsLive()).toEqual({ samples: 0, total: 2 });
   });
 
   it.runIf(enabled)('an export imported into a fresh database reproduces the site', async () => {

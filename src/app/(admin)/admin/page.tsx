@@ -9,7 +9,7 @@ import { InquiryList } from '@/bookings/ui/inquiry-list';
 import { rotateCalendarTokenAction } from '@/bookings/actions/admin';
 import styles from '@/bookings/ui/admin.module.css';
 import { type SearchParams } from '@/platform/search-params';
-import { guideProgress, sampleValuesLive } from '@/site/public.server';
+import { guideProgress, sampleTestimonialsLive, sampleValuesLive } from '@/site/public.server';
 import { getDb } from '@/db/db.server';
 import { getEnv } from '@/platform/env';
 import { ContentOutageBanner } from '@/content/ui/status/content-outage-banner';
@@ -25,6 +25,7 @@ export default async function AdminDashboard({ searchParams }: { searchParams: P
   const { counts, upcoming, fresh, mails, token } = await dashboardData(localToday());
   const feedUrl = `${siteUrl()}/api/calendar/${token}.ics`;
   const samples = sampleValuesLive();
+  const sampleQuotes = sampleTestimonialsLive();
   // Never sent: failed, waiting for a retry, being sent, or only stored because no SMTP server is configured.
   const unsent = (mails.failed ?? 0) + (mails.pending ?? 0) + (mails.sending ?? 0) + (mails.stored ?? 0);
   const smtp = Boolean(getEnv().SMTP_URL);
@@ -44,6 +45,14 @@ export default async function AdminDashboard({ searchParams }: { searchParams: P
             v obchodních podmínkách. <Link href="/admin/nastaveni">Vyplnit moje údaje</Link>
           </p>
         </div>
+      ) : null}
+      {sampleQuotes.samples > 0 ? (
+        <p className="notice" data-testid="sample-testimonials">
+          <strong>
+            Ukázkové reference na webu: {sampleQuotes.samples} z {sampleQuotes.total}.
+          </strong>{' '}
+          Jsou to vymyšlené citáty, ne slova vašich párů. <Link href="/admin/obsah#testimonials-title">Nahradit je v obsahu webu</Link>
+        </p>
       ) : null}
       <ContentOutageBanner />
       <ul className={styles.stats} aria-label="Počty poptávek podle stavu">
