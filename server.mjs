@@ -19,6 +19,7 @@ import { SERVER_MARKER, applyClientAddress, parseTrustProxy } from './src/platfo
 import { createFastPath } from './src/platform/render-cache/fast-path.mjs';
 import { createStaticAssets } from './src/platform/static-assets.mjs';
 import { applyDeclaredResponse } from './src/platform/declared-response.mjs';
+import { applyDeclaredBody, serveDeclaredBodies } from './src/platform/declared-body.mjs';
 import { measureRequest } from './src/platform/metrics.mjs';
 
 // Memory (docs/decisions/051-server-memory.md), set before anything is compiled or allocated in bulk:
@@ -68,6 +69,8 @@ applyBuiltConfig(dir);
 
 // Tells the app (src/platform/rate-limit.ts) that x-client-address comes from this process.
 globalThis[SERVER_MARKER] = true;
+// Tells routes that this server writes the response bodies they declare (src/platform/declared-body.mjs).
+serveDeclaredBodies();
 
 const { default: next } = await import('next');
 const app = next({ dev: false, dir, hostname: host ?? 'localhost', port });
@@ -99,6 +102,8 @@ const server = http.createServer((req, res) => {
   staticAssets.observe(req, res);
   // Content-Length of downloads and the 410 of an expired gallery page (src/platform/declared-response.mjs).
   applyDeclaredResponse(res);
+  // Bodies a route declared and this server writes itself: the gallery ZIP (src/platform/declared-body.mjs).
+  applyDeclaredBody(res, (msg, err) => console.error(msg, req.url, err));
   handle(req, res).catch((err) => {
     console.error('Request failed', req.url, err);
     if (!res.headersSent) res.statusCode = 500;
