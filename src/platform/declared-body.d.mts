@@ -14,4 +14,4 @@ export interface DeclaredBody {
 export declare function declaredBodiesWritten(): boolean;
 export declare function serveDeclaredBodies(): void;
 export declare function declareBody(body: DeclaredBody): string;
-export declare function applyDeclaredBody(res: ServerResponse, onError: (msg: string, err: unknown) => void): void;
+export declare function applyDeclaredBody(res: ServerResponse, onError: (msg: string, err: unknown) => void, onWritten?: () => void): void;

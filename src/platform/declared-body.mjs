@@ -84,8 +84,9 @@ function claim(token) {
  * Next ends the response.
  * @param {http.ServerResponse} res
  * @param {(msg: string, err: unknown) => void} onError a body that failed (not a client that went away)
+ * @param {() => void} [onWritten] a declared body written whole (server.mjs logs it at LOG_LEVEL=debug)
  */
-export function applyDeclaredBody(res, onError) {
+export function applyDeclaredBody(res, onError, onWritten) {
   /** @type {string | null} */
   let pending = null;
   const writeHead = res.writeHead;
@@ -137,6 +138,7 @@ export function applyDeclaredBody(res, onError) {
       () => {
         res.off('close', onClose);
         end.apply(res, /** @type {Parameters<typeof res.end>} */ (/** @type {unknown} */ (args)));
+        onWritten?.();
       },
       (err) => {
         res.off('close', onClose);
