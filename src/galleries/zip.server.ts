@@ -419,18 +419,17 @@ export interface ZipSink {
   signal: AbortSignal;
 }
 
-/** Buffers written at once (in the socket or being read into) per download. */
+/** Chunks written and not yet taken by the socket, per download (with the one being read: its buffers, 4 MB). */
 const IN_FLIGHT = 4;
-/** Free chunk buffers kept between downloads (5 parallel downloads' worth of a whole pool). */
-const KEPT = 5 * IN_FLIGHT;
-const freeBuffers: Buffer[] = [];
 
 /**
  * Writes the archive (or `range` of it) to `sink` with backpressure, for the production server's writer
  * (src/platform/declared-body.mjs): local files are read into a few recycled 1 MB buffers, each reused only after
- * the socket has taken its bytes, so a gigabyte archive allocates a handful of buffers instead of a thousand
- * (every fresh buffer is memory the garbage collector must find again). At most IN_FLIGHT chunks are written and
- * not yet taken by the socket. Rejects when a file fails or the client went away; the response is then destroyed.
+ * the socket has taken its bytes, so a 5 GB archive allocates 4 buffers instead of 5 000 (each fresh buffer is
+ * memory the garbage collector must find again, and with the server's small heap-growing step they made it collect
+ * the whole heap again and again). At most IN_FLIGHT chunks are written and not yet taken by the socket. Rejects
+ * when a file fails or the client went away; the response is then destroyed. Sources without a local file (S3) are
+ * written as their streams give them, under the same limit.
  */
 export async function writeGalleryZip(sources: readonly ZipSource[], range: ByteRange | null, sink: ZipSink, options: GalleryZipOptions = {}): Promise<void> {
   const { l, first, last, learned } = prepared(sources, range, options);
@@ -460,7 +459,7 @@ export async function writeGalleryZip(sources: readonly ZipSource[], range: Byte
   // The reader may hold one buffer while IN_FLIGHT are in the socket.
   const take = async (): Promise<Buffer> => {
     await room(IN_FLIGHT);
-    const buf = spare.pop() ?? freeBuffers.pop() ?? Buffer.allocUnsafeSlow(ZIP_CHUNK);
+    const buf = spare.pop() ?? Buffer.allocUnsafeSlow(ZIP_CHUNK);
     mine.set(buf.buffer, buf);
     return buf;
   };
@@ -482,7 +481,5 @@ export async function writeGalleryZip(sources: readonly ZipSource[], range: Byte
   } finally {
     sink.signal.removeEventListener('abort', onAbort);
     await chunks.return(undefined);
-    // Buffers the socket has let go of are kept for the next download (a few, not every download's).
-    while (spare.length > 0 && freeBuffers.length < KEPT) freeBuffers.push(spare.pop()!);
   }
 }
