@@ -129,8 +129,9 @@ export function applyDeclaredBody(res, onError, onWritten) {
     res.on('close', onClose);
     /** @type {BodySink} */
     const sink = {
-      // Node's own write, with its callback (a wrapper installed on the response, e.g. Next's compression
-      // middleware, may drop the callback; nothing is compressed on a declared body — see applyDeclaredResponse).
+      // Node's own write, with its callback, not a wrapper installed on the response (Next's compression middleware
+      // passes only two arguments on, so a callback after an encoding would be lost); nothing on a declared body is
+      // compressed (checked above).
       write: (chunk, done) => http.ServerResponse.prototype.write.call(res, chunk, done),
       signal: controller.signal,
     };

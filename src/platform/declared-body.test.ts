@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { applyDeclaredBody, declareBody, DECLARED_BODY, type BodySink } from './declared-body.mjs';
 import { applyDeclaredResponse, DECLARED_LENGTH } from './declared-response.mjs';
 
-// The compression middleware Next puts on every response of its server (router-server.js): it wraps write/end and
-// drops write's callback, which the declared body's writer depends on.
+// The compression middleware Next puts on every response of its server (router-server.js): it wraps writeHead,
+// write and end, and the declared body must come through it whole, its write callbacks called.
 const compression = createRequire(import.meta.url)('next/dist/compiled/compression') as () => (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void;
 
 let server: http.Server | undefined;
