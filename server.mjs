@@ -19,6 +19,7 @@ import { SERVER_MARKER, applyClientAddress, parseTrustProxy } from './src/platfo
 import { createFastPath } from './src/platform/render-cache/fast-path.mjs';
 import { createStaticAssets } from './src/platform/static-assets.mjs';
 import { applyDeclaredResponse } from './src/platform/declared-response.mjs';
+import { applyDeclaredBody, serveDeclaredBodies } from './src/platform/declared-body.mjs';
 import { measureRequest } from './src/platform/metrics.mjs';
 
 // Memory (docs/decisions/051-server-memory.md), set before anything is compiled or allocated in bulk:
@@ -68,19 +69,25 @@ applyBuiltConfig(dir);
 
 // Tells the app (src/platform/rate-limit.ts) that x-client-address comes from this process.
 globalThis[SERVER_MARKER] = true;
+// Tells routes that this server writes the response bodies they declare (src/platform/declared-body.mjs).
+serveDeclaredBodies();
 
 const { default: next } = await import('next');
 const app = next({ dev: false, dir, hostname: host ?? 'localhost', port });
 const handle = app.getRequestHandler();
+
+const debug = process.env.LOG_LEVEL?.trim() === 'debug'
+  ? (fields) => process.stdout.write(JSON.stringify({ time: new Date().toISOString(), level: 'debug', ...fields }) + '\n')
+  : undefined;
+/** A request's path without its query (a download's query may hold its PIN). */
+const pathOf = (url) => (url ?? '').split('?')[0];
 
 // Cache hits of public pages are answered before Next (src/platform/render-cache/fast-path.mjs,
 // docs/decisions/050-render-cache-fast-path.md) with the headers Next gave the same cache entry.
 // RENDER_CACHE_FAST_PATH=off sends every request through Next.
 const fastPath = createFastPath({
   enabled: fastPathSetting === 'on',
-  debug: process.env.LOG_LEVEL?.trim() === 'debug'
-    ? (fields) => process.stdout.write(JSON.stringify({ time: new Date().toISOString(), level: 'debug', msg: 'render cache: answered before Next', ...fields }) + '\n')
-    : undefined,
+  debug: debug ? (fields) => debug({ msg: 'render cache: answered before Next', ...fields }) : undefined,
 });
 
 // The build's chunks and stylesheets, compressed once at build time instead of on every response
@@ -99,6 +106,8 @@ const server = http.createServer((req, res) => {
   staticAssets.observe(req, res);
   // Content-Length of downloads and the 410 of an expired gallery page (src/platform/declared-response.mjs).
   applyDeclaredResponse(res);
+  // Bodies a route declared and this server writes itself: the gallery ZIP (src/platform/declared-body.mjs).
+  applyDeclaredBody(res, (msg, err) => console.error(msg, pathOf(req.url), err), debug ? () => debug({ msg: 'declared body: written by the server', path: pathOf(req.url), status: res.statusCode }) : undefined);
   handle(req, res).catch((err) => {
     console.error('Request failed', req.url, err);
     if (!res.headersSent) res.statusCode = 500;

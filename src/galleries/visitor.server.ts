@@ -21,7 +21,7 @@ import {
   type VisitorKind,
   type VisitorRecord,
 } from './repositories/delivery.server';
-import { galleryZip, type ByteRange, type GalleryZip, type ZipSource } from './zip.server';
+import { galleryZip, writeGalleryZip, type ByteRange, type GalleryZip, type ZipSink, type ZipSource } from './zip.server';
 
 /**
  * The couple's side of a gallery (docs/decisions/078-gallery-delivery.md): who may see it (the couple's code or
@@ -303,6 +303,11 @@ export async function planZip(deps: GalleryDeps, gallery: Gallery, visitor: Visi
       if (!opened) throw new Error(`Gallery ${gallery.id}: photo ${p.id} (${size}) is missing from storage`);
       return opened.stream;
     },
+    localFile: async () => {
+      const opened = await openGalleryPhoto(deps, gallery.id, p.id, size);
+      if (!opened) throw new Error(`Gallery ${gallery.id}: photo ${p.id} (${size}) is missing from storage`);
+      return opened.file ?? null;
+    },
   }));
   // A CRC computed while an archive was written (photos processed before CRCs were kept) is kept for the next one.
   const onCrc = (index: number, crc32: number) => {
@@ -319,6 +324,11 @@ export async function planZip(deps: GalleryDeps, gallery: Gallery, visitor: Visi
 
 export function openZip(plan: ZipPlan, range: ByteRange | null): GalleryZip {
   return galleryZip(plan.sources, range, { onCrc: plan.onCrc });
+}
+
+/** Writes the archive of `plan` (or `range` of it) to the server's socket, with backpressure (src/galleries/zip.server.ts). */
+export function writeZip(plan: ZipPlan, range: ByteRange | null, sink: ZipSink): Promise<void> {
+  return writeGalleryZip(plan.sources, range, sink, { onCrc: plan.onCrc });
 }
 
 export async function logDownload(db: Db, gallery: Gallery, visitor: Visitor, what: string, bytes: number): Promise<void> {

@@ -1,4 +1,5 @@
 import 'server-only';
+import fs from 'node:fs/promises';
 import zlib from 'node:zlib';
 
 /**
@@ -21,6 +22,11 @@ export interface ZipSource {
   crc32: number | null;
   /** The file's bytes from `start` (0: the whole file) to its end. */
   open: (start: number) => Promise<ReadableStream<Uint8Array>>;
+  /**
+   * The same bytes as a file on the local disk (local storage), or null when they are elsewhere (S3). The archive
+   * writers then read it at positions into their own buffers instead of opening `open`'s stream.
+   */
+  localFile?: () => Promise<string | null>;
 }
 
 export interface ByteRange {
@@ -292,109 +298,188 @@ export function zipSize(sources: readonly ZipSource[]): number {
   return layout(sources).size;
 }
 
-/**
- * Builds the archive of `sources` (in this order), or the bytes of `range`. Only files whose bytes are sent are
- * opened (one at a time), except a file of unknown CRC before the range's start, which is read once for its CRC.
- */
-export function galleryZip(sources: readonly ZipSource[], range: ByteRange | null = null, options: GalleryZipOptions = {}): GalleryZip {
-  const l = layout(sources);
-  const first = range?.start ?? 0;
-  const last = range?.end ?? l.size - 1;
-  const all = pieces(l);
-  let at = all.findIndex((p) => p.start + p.length > first);
-  let pos = first;
-  let prepared = false;
-  let reader: ReadableStreamDefaultReader<Uint8Array> | null = null;
-  // The running CRC of the file being sent when its CRC is not known (it is then sent from its first byte).
-  let running: number | null = null;
-  let cached: { at: number; bytes: Buffer } | null = null;
+/** Bytes read from a local file at a time. */
+export const ZIP_CHUNK = 1024 * 1024;
 
+/**
+ * The archive's bytes in order, from `first` to `last` (inclusive), as chunks. Local files (`localFile`) are read
+ * into the buffers `take` gives (the caller decides when one may be reused); other sources are read from `open`.
+ * Only files whose bytes are sent are opened (one at a time), except a file of unknown CRC before `first`, which is
+ * read once for its CRC. Ending the iteration early (`return`) closes whatever file is open.
+ */
+async function* zipChunks(
+  l: Layout,
+  sources: readonly ZipSource[],
+  first: number,
+  last: number,
+  take: () => Promise<Buffer>,
+  learned: (index: number, crc: number) => void,
+): AsyncGenerator<Uint8Array, void, undefined> {
+  for (const [index, e] of l.entries.entries()) {
+    if (e.crc === null && dataStart(e) < first) learned(index, await crcOf(await sources[index]!.open(0)));
+  }
+  const all = pieces(l);
+  let pos = first;
+  for (let at = all.findIndex((p) => p.start + p.length > first); at >= 0 && at < all.length && pos <= last; at++) {
+    const piece = all[at]!;
+    const whole = piece.start + piece.length; // exclusive
+    const end = Math.min(whole, last + 1); // exclusive: where this piece's sent bytes stop
+    if (piece.kind === 'bytes') {
+      yield piece.bytes().subarray(pos - piece.start, end - piece.start);
+      pos = end;
+      continue;
+    }
+    const index = piece.index;
+    const entry = l.entries[index]!;
+    const name = () => entry.name.toString('utf8');
+    const from = pos - piece.start;
+    // The running CRC of a file whose CRC is not known (it is then sent from its first byte).
+    let running = entry.crc === null ? 0 : null;
+    if (running !== null && from !== 0) throw new Error(`ZIP entry ${index}: CRC unknown for a start inside the file`);
+    const file = (await sources[index]!.localFile?.()) ?? null;
+    if (file !== null) {
+      const handle = await fs.open(file, 'r');
+      try {
+        const { size } = await handle.stat();
+        if (size < entry.size) throw new Error(`ZIP entry ${index} (${name()}): the file ended ${entry.size - size} bytes short of its announced size`);
+        if (size > entry.size) throw new Error(`ZIP entry ${index} (${name()}): the file is longer than its announced size`);
+        while (pos < end) {
+          const buf = await take();
+          const { bytesRead } = await handle.read(buf, 0, Math.min(buf.length, end - pos), pos - piece.start);
+          if (bytesRead === 0) throw new Error(`ZIP entry ${index} (${name()}): the file ended ${whole - pos} bytes short of its announced size`);
+          const chunk = buf.subarray(0, bytesRead);
+          if (running !== null) running = zlib.crc32(chunk, running);
+          pos += bytesRead;
+          yield chunk;
+        }
+      } finally {
+        await handle.close();
+      }
+    } else {
+      const reader = (await sources[index]!.open(from)).getReader();
+      try {
+        while (pos < end) {
+          const { value, done } = await reader.read();
+          if (done) throw new Error(`ZIP entry ${index} (${name()}): the file ended ${whole - pos} bytes short of its announced size`);
+          if (value.length > whole - pos) throw new Error(`ZIP entry ${index} (${name()}): the file is longer than its announced size`);
+          if (running !== null) running = zlib.crc32(value, running);
+          const send = Math.min(value.length, end - pos);
+          pos += send;
+          yield send === value.length ? value : value.subarray(0, send);
+        }
+      } finally {
+        reader.cancel().catch(() => undefined);
+      }
+    }
+    if (running !== null && pos === whole) learned(index, running);
+  }
+}
+
+function prepared(sources: readonly ZipSource[], range: ByteRange | null, options: GalleryZipOptions) {
+  const l = layout(sources);
   const learned = (index: number, crc: number) => {
     l.entries[index]!.crc = crc;
     options.onCrc?.(index, crc);
   };
-  const prepare = async () => {
-    for (const [index, e] of l.entries.entries()) {
-      if (e.crc === null && dataStart(e) < first) learned(index, await crcOf(await sources[index]!.open(0)));
-    }
-    prepared = true;
-  };
-  const closeReader = () => {
-    const r = reader;
-    reader = null;
-    if (r) r.cancel().catch(() => undefined);
-  };
+  return { l, first: range?.start ?? 0, last: range?.end ?? l.size - 1, learned };
+}
 
+/**
+ * Builds the archive of `sources` (in this order), or the bytes of `range`, as a web stream (fresh buffers, one
+ * chunk read ahead). Only files whose bytes are sent are opened (one at a time), except a file of unknown CRC before
+ * the range's start, which is read once for its CRC.
+ */
+export function galleryZip(sources: readonly ZipSource[], range: ByteRange | null = null, options: GalleryZipOptions = {}): GalleryZip {
+  const { l, first, last, learned } = prepared(sources, range, options);
+  const chunks = zipChunks(l, sources, first, last, async () => Buffer.allocUnsafe(ZIP_CHUNK), learned);
   const stream = new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
-        try {
-          await next(controller);
-        } catch (err) {
-          closeReader();
-          throw err;
-        }
+        const { value, done } = await chunks.next();
+        if (done) controller.close();
+        else controller.enqueue(value);
       },
-      cancel() {
-        closeReader();
+      async cancel() {
+        await chunks.return(undefined);
       },
     },
     // One chunk read ahead: the next file read overlaps the write of the previous chunk.
     { highWaterMark: 1 },
   );
-
-  async function next(controller: ReadableStreamDefaultController<Uint8Array>): Promise<void> {
-        if (!prepared) await prepare();
-        for (;;) {
-          if (pos > last || at < 0 || at >= all.length) {
-            closeReader();
-            controller.close();
-            return;
-          }
-          const piece = all[at]!;
-          const end = piece.start + piece.length; // exclusive
-          if (pos >= end) {
-            at++;
-            cached = null;
-            continue;
-          }
-          if (piece.kind === 'bytes') {
-            if (cached?.at !== at) cached = { at, bytes: piece.bytes() };
-            const upto = Math.min(end, last + 1);
-            controller.enqueue(cached.bytes.subarray(pos - piece.start, upto - piece.start));
-            pos = upto;
-            return;
-          }
-          const index = piece.index;
-          const entry = l.entries[index]!;
-          if (!reader) {
-            const from = pos - piece.start;
-            running = entry.crc === null ? 0 : null;
-            if (running !== null && from !== 0) throw new Error(`ZIP entry ${index}: CRC unknown for a start inside the file`);
-            reader = (await sources[index]!.open(from)).getReader();
-          }
-          const { value, done } = await reader.read();
-          if (done) throw new Error(`ZIP entry ${index} (${paths(index)}): the file ended ${end - pos} bytes short of its announced size`);
-          if (value.length > end - pos) throw new Error(`ZIP entry ${index} (${paths(index)}): the file is longer than its announced size`);
-          if (running !== null) running = zlib.crc32(value, running);
-          const send = Math.min(value.length, last + 1 - pos);
-          pos += value.length;
-          if (pos === end) {
-            closeReader();
-            if (running !== null) {
-              learned(index, running);
-              running = null;
-            }
-          } else if (send < value.length) {
-            closeReader();
-          }
-          controller.enqueue(send === value.length ? value : value.subarray(0, send));
-          if (send < value.length) pos = last + 1;
-          return;
-        }
-  }
-  function paths(index: number): string {
-    return l.entries[index]!.name.toString('utf8');
-  }
   return { size: l.size, stream };
+}
+
+/**
+ * Where the server's writer puts the archive: Node's `ServerResponse.write` with its callback (called once the
+ * chunk has been handed to the socket, or with an error when the response is gone), and a signal that aborts when
+ * the client goes away.
+ */
+export interface ZipSink {
+  write(chunk: Uint8Array, done: (err?: Error | null) => void): boolean;
+  signal: AbortSignal;
+}
+
+/** Chunks written and not yet taken by the socket, per download (with the one being read: its buffers, 4 MB). */
+const IN_FLIGHT = 4;
+
+/**
+ * Writes the archive (or `range` of it) to `sink` with backpressure, for the production server's writer
+ * (src/platform/declared-body.mjs): local files are read into a few recycled 1 MB buffers, each reused only after
+ * the socket has taken its bytes, so a 5 GB archive allocates 4 buffers instead of 5 000 (each fresh buffer is
+ * memory the garbage collector must find again, and with the server's small heap-growing step they made it collect
+ * the whole heap again and again). At most IN_FLIGHT chunks are written and not yet taken by the socket. Rejects
+ * when a file fails or the client went away; the response is then destroyed. Sources without a local file (S3) are
+ * written as their streams give them, under the same limit.
+ */
+export async function writeGalleryZip(sources: readonly ZipSource[], range: ByteRange | null, sink: ZipSink, options: GalleryZipOptions = {}): Promise<void> {
+  const { l, first, last, learned } = prepared(sources, range, options);
+  // This download's buffers by their memory, to know a chunk read into one of them (chunks are views of them).
+  const mine = new Map<ArrayBufferLike, Buffer>();
+  const spare: Buffer[] = [];
+  let inFlight = 0;
+  let failure: Error | null = null;
+  let wake: (() => void) | null = null;
+  const settle = () => {
+    const w = wake;
+    wake = null;
+    w?.();
+  };
+  const aborted = () => failure ?? (sink.signal.aborted ? new Error('The client closed the connection') : null);
+  const onAbort = () => settle();
+  sink.signal.addEventListener('abort', onAbort);
+  /** Waits until fewer than `limit` chunks are in flight, or throws why the download ended. */
+  const room = async (limit: number) => {
+    for (;;) {
+      const err = aborted();
+      if (err) throw err;
+      if (inFlight < limit) return;
+      await new Promise<void>((resolve) => (wake = resolve));
+    }
+  };
+  // The reader may hold one buffer while IN_FLIGHT are in the socket.
+  const take = async (): Promise<Buffer> => {
+    await room(IN_FLIGHT);
+    const buf = spare.pop() ?? Buffer.allocUnsafeSlow(ZIP_CHUNK);
+    mine.set(buf.buffer, buf);
+    return buf;
+  };
+  const chunks = zipChunks(l, sources, first, last, take, learned);
+  try {
+    for await (const chunk of chunks) {
+      await room(IN_FLIGHT);
+      inFlight++;
+      const pooled = mine.get(chunk.buffer) ?? null;
+      sink.write(chunk, (err) => {
+        inFlight--;
+        if (err) failure ??= err;
+        else if (pooled) spare.push(pooled);
+        settle();
+      });
+    }
+    // Everything is written once the last callback has come (the response may then end).
+    await room(1);
+  } finally {
+    sink.signal.removeEventListener('abort', onAbort);
+    await chunks.return(undefined);
+  }
 }

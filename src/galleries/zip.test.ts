@@ -1,13 +1,16 @@
 import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZipFile } from 'yazl';
 import { fileStream } from '@/platform/storage/local';
-import { galleryZip, parseRange, zipPaths, zipSize, type ZipSource } from './zip.server';
+import { applyDeclaredBody, declareBody, DECLARED_BODY } from '@/platform/declared-body.mjs';
+import { galleryZip, parseRange, writeGalleryZip, zipPaths, zipSize, type ByteRange, type GalleryZipOptions, type ZipSource } from './zip.server';
 
 let dir: string;
 const files: { folder: string | null; fileName: string; path: string; bytes: Buffer }[] = [];
@@ -22,6 +25,57 @@ function sources(known = true): ZipSource[] {
     crc32: known ? zlib.crc32(f.bytes) : null,
     open: async (start) => fileStream(f.path, start, f.bytes.length - 1),
   }));
+}
+
+/** The same sources with their local file, as local storage gives them: the writers read it into their own buffers. */
+function localSources(known = true): ZipSource[] {
+  return sources(known).map((s, i) => ({ ...s, localFile: async () => files[i]!.path }));
+}
+
+/**
+ * The archive written by the production server's path: a real HTTP server whose response declares its body
+ * (src/platform/declared-body.mjs) and has it written by writeGalleryZip. Returns the bytes a client received
+ * (or the client's error) and how the writer ended.
+ */
+async function overHttp(src: ZipSource[], range: ByteRange | null = null, options: GalleryZipOptions = {}, abortAfter?: number) {
+  let written: Promise<void> | null = null;
+  const server = http.createServer((req, res) => {
+    applyDeclaredBody(res, () => undefined);
+    res.statusCode = range ? 206 : 200;
+    res.setHeader(DECLARED_BODY, declareBody({ write: (sink) => (written = writeGalleryZip(src, range, sink, options)), cancel: () => undefined }));
+    res.end();
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  try {
+    const { port } = server.address() as AddressInfo;
+    const res = await fetch(`http://127.0.0.1:${port}/`);
+    let body: Buffer | Error;
+    if (abortAfter === undefined) {
+      body = await res.arrayBuffer().then((b) => Buffer.from(b), (err: unknown) => err as Error);
+    } else {
+      const reader = res.body!.getReader();
+      let got = 0;
+      while (got < abortAfter) got += (await reader.read()).value?.length ?? Infinity;
+      await reader.cancel();
+      body = new Error('aborted by the client');
+    }
+    const outcome = await (written as Promise<void> | null)?.then(() => 'done', (err: unknown) => err as Error);
+    return { body, outcome, headers: res.headers, status: res.status };
+  } finally {
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  }
+}
+
+/** Open descriptors of this process pointing at `file`. */
+function openDescriptors(file: string): number {
+  return fs.readdirSync('/proc/self/fd').filter((fd) => {
+    try {
+      return fs.readlinkSync(`/proc/self/fd/${fd}`) === file;
+    } catch {
+      return false;
+    }
+  }).length;
 }
 
 async function collect(stream: ReadableStream<Uint8Array>): Promise<Buffer> {
@@ -212,6 +266,60 @@ describe('gallery ZIP', () => {
     expect(Number(tail.readBigUInt64LE(end64 + 48))).toBe(size - tailLength);
     expect(tail.readUInt32LE(end64 + 56)).toBe(0x07064b50);
     expect(tail.readUInt32LE(end64 + 76)).toBe(0x06054b50);
+  });
+
+  it('writes the same archive to a socket, local files read into recycled buffers, whole and in any range', async () => {
+    const whole = await collect(galleryZip(sources()).stream);
+    // Local files (recycled 1 MB buffers) and storage streams (S3) give the same bytes as the web stream.
+    for (const src of [localSources(), sources()]) {
+      const sent = await overHttp(src);
+      expect(sent.outcome).toBe('done');
+      expect(Buffer.isBuffer(sent.body) && sent.body.equals(whole)).toBe(true);
+    }
+    for (const start of [0, 29, 3_000_000, 3_650_200, whole.length - 23]) {
+      for (const end of [start + 5000, whole.length - 1]) {
+        const last = Math.min(end, whole.length - 1);
+        const sent = await overHttp(localSources(), { start, end: last });
+        expect(sent.status).toBe(206);
+        expect(Buffer.isBuffer(sent.body) && sent.body.equals(whole.subarray(start, last + 1)), `bytes ${start}-${last}`).toBe(true);
+      }
+    }
+    // Unknown CRCs are computed from the recycled buffers as they are sent.
+    const learned = new Map<number, number>();
+    const computed = await overHttp(localSources(false), null, { onCrc: (i, crc) => learned.set(i, crc) });
+    expect(Buffer.isBuffer(computed.body) && computed.body.equals(whole)).toBe(true);
+    expect([...learned.entries()].sort(([a], [b]) => a - b)).toEqual(files.map((f, i) => [i, zlib.crc32(f.bytes)]));
+  });
+
+  it('reuses its buffers only after the socket took them: a 40 MB photo arrives intact', async () => {
+    const bytes = crypto.randomBytes(40 * 1024 * 1024 + 17);
+    const big = path.join(dir, 'big');
+    fs.writeFileSync(big, bytes);
+    const src: ZipSource = { folder: null, fileName: 'DSC_9999.jpg', size: bytes.length, mtime, crc32: zlib.crc32(bytes), open: async (start) => fileStream(big, start, bytes.length - 1), localFile: async () => big };
+    const sent = await overHttp([src]);
+    expect(sent.outcome).toBe('done');
+    expect(Buffer.isBuffer(sent.body) && sent.body.equals(await collect(galleryZip([src]).stream))).toBe(true);
+  });
+
+  it('cuts the connection when a local file is shorter or longer than its recorded size', async () => {
+    for (const size of [files[0]!.bytes.length - 1, files[0]!.bytes.length + 1]) {
+      const src = localSources();
+      src[0] = { ...src[0]!, size };
+      const sent = await overHttp(src);
+      expect(sent.body).toBeInstanceOf(Error);
+      expect(sent.outcome).toBeInstanceOf(Error);
+      expect((sent.outcome as Error).message).toMatch(size < files[0]!.bytes.length ? /longer/ : /short/);
+    }
+  });
+
+  it('stops reading and closes the file when the client goes away mid-archive', async () => {
+    const bytes = crypto.randomBytes(60 * 1024 * 1024);
+    const big = path.join(dir, 'big-abort');
+    fs.writeFileSync(big, bytes);
+    const src: ZipSource = { folder: null, fileName: 'DSC_9998.jpg', size: bytes.length, mtime, crc32: zlib.crc32(bytes), open: async (start) => fileStream(big, start, bytes.length - 1), localFile: async () => big };
+    const sent = await overHttp([src], null, {}, 2 * 1024 * 1024);
+    expect(sent.outcome).toBeInstanceOf(Error);
+    expect(openDescriptors(big)).toBe(0);
   });
 
   it('parses Range headers strictly', () => {

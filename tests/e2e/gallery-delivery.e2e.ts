@@ -96,7 +96,8 @@ describe.runIf(base).each([
     await updateGallery(deps, created.id, { published: true, selectionLimit: 2, guestCode: 'HOSTE2026' });
     smtp = await startSmtp();
     // Started after the photos were queued: the server's worker processes them at start.
-    server = await startServer({ DATABASE_URL: url.toString(), SMTP_URL: smtp.url, PHOTOGRAPHER_EMAIL: 'anna.galerie@example.cz', ...env }, { dataDir });
+    // LOG_LEVEL=debug: the server logs each archive it wrote itself (the ZIP test checks the download goes that way).
+    server = await startServer({ DATABASE_URL: url.toString(), SMTP_URL: smtp.url, PHOTOGRAPHER_EMAIL: 'anna.galerie@example.cz', LOG_LEVEL: 'debug', ...env }, { dataDir });
     const deadline = Date.now() + 150_000;
     for (;;) {
       const photos = await galleryPhotosAll({ db: db.db }, created.id);
@@ -230,6 +231,47 @@ describe.runIf(base).each([
       expect((await fetch(`${server.url}/api/galleries/${g.slug}/download`, { headers: { cookie, range: `bytes=${size}-` } })).status).toBe(416);
     });
 
+    it('has the server write the archive itself, after the same checks: 200, 206 with a Range, 401, 403 and HEAD', async () => {
+      const written = () => server.output().split('\n').filter((l) => l.includes('"msg":"declared body: written by the server"') && l.includes(`/api/galleries/${g.slug}/download`)).length;
+      const before = written();
+      const cookie = await access(g.code);
+      const url = `${server.url}/api/galleries/${g.slug}/download`;
+      const whole = await fetch(url, { headers: { cookie } });
+      expect(whole.status).toBe(200);
+      expect(whole.headers.get('x-declared-body')).toBeNull();
+      const zip = Buffer.from(await whole.arrayBuffer());
+      expect(zip.length).toBe(Number(whole.headers.get('content-length')));
+      const part = await fetch(url, { headers: { cookie, range: 'bytes=100-4099' } });
+      expect(part.status).toBe(206);
+      expect(part.headers.get('content-length')).toBe('4000');
+      expect(part.headers.get('content-range')).toBe(`bytes 100-4099/${zip.length}`);
+      expect(Buffer.from(await part.arrayBuffer()).equals(zip.subarray(100, 4100))).toBe(true);
+      // Both bodies went out through the server's own writer, not through Next's response stream.
+      await expect.poll(written, { timeout: 5_000, interval: 20 }).toBe(before + 2);
+      // HEAD: the headers of the archive, no body, nothing written.
+      const head = await fetch(url, { method: 'HEAD', headers: { cookie } });
+      expect(head.status).toBe(200);
+      expect(head.headers.get('content-length')).toBe(String(zip.length));
+      expect(head.headers.get('x-declared-body')).toBeNull();
+      // The checks stay in front of it: no cookie, a forged cookie, a wrong PIN.
+      const anonymous = await fetch(url);
+      expect(anonymous.status).toBe(401);
+      expect(((await anonymous.json()) as { error: { message: string } }).error.message).toMatch(/přístupový kód/);
+      expect((await fetch(url, { headers: { cookie: `${cookie.split('=')[0]}=forged` } })).status).toBe(401);
+      await updateGallery({ db: db.db }, g.id, { downloadPin: '4821' });
+      try {
+        const noPin = await fetch(url, { headers: { cookie } });
+        expect(noPin.status).toBe(403);
+        expect(((await noPin.json()) as { error: { message: string } }).error.message).toMatch(/PIN/);
+        const withPin = await fetch(`${url}?pin=4821`, { headers: { cookie, range: 'bytes=0-99' } });
+        expect(withPin.status).toBe(206);
+        expect(Buffer.from(await withPin.arrayBuffer()).equals(zip.subarray(0, 100))).toBe(true);
+      } finally {
+        await updateGallery({ db: db.db }, g.id, { downloadPin: null });
+      }
+      expect(written()).toBe(before + 3);
+    });
+
     it('gives the guest code web-size downloads only', async () => {
       const cookie = await access('hoste2026');
       const photos = (await (await fetch(`${server.url}/api/galleries/${g.slug}/photos?strana=1`, { headers: { cookie } })).json()) as { photos: { id: string }[] };
@@ -266,5 +308,6 @@ describe.runIf(base).each([
       expect(await res.text()).toContain('Platnost galerie vypršela');
       const cookie = 'x=y';
       expect((await fetch(`${server.url}/api/galleries/${g.slug}/photos`, { headers: { cookie } })).status).toBe(410);
+      expect((await fetch(`${server.url}/api/galleries/${g.slug}/download`, { headers: { cookie } })).status).toBe(410);
     });
 });

@@ -123,7 +123,7 @@ export function createLocalStorage(root: string): Storage {
         throw err;
       }
       const contentType = await contentTypeOf(target);
-      return { stream: fileStream(target, range?.start ?? 0, Math.min(range?.end ?? size - 1, size - 1)), size, contentType };
+      return { stream: fileStream(target, range?.start ?? 0, Math.min(range?.end ?? size - 1, size - 1)), size, contentType, file: target };
     },
     async stat(key) {
       const target = file(key);

@@ -10,6 +10,11 @@ export interface StoredStream {
   /** The object's whole size in bytes (not the range's). */
   size: number;
   contentType: string;
+  /**
+   * The local driver's file holding the object's bytes (absolute path), for a reader that reads them at positions
+   * into buffers of its own (the server's gallery ZIP writer). Absent for S3: read `stream`.
+   */
+  file?: string;
 }
 
 /** An inclusive byte range, as in HTTP `Range: bytes=start-end`. */

@@ -1,15 +1,17 @@
 import type { NextRequest } from 'next/server';
 import { visitorError, visitorRoute, PRIVATE_HEADERS } from '@/galleries/visitor-http.server';
-import { downloadSize, logDownload, openZip, planZip, VisitorError, type ZipScope } from '@/galleries/visitor.server';
+import { downloadSize, logDownload, openZip, planZip, VisitorError, writeZip, type ZipScope } from '@/galleries/visitor.server';
 import { contentDisposition } from '@/galleries/visitor-view.server';
 import { parseRange, zipSize } from '@/galleries/zip.server';
 import { DECLARED_LENGTH } from '@/platform/declared-response.mjs';
+import { DECLARED_BODY, declareBody, declaredBodiesWritten } from '@/platform/declared-body.mjs';
 
 export const dynamic = 'force-dynamic';
 
 /**
  * GET /api/galleries/{slug}/download[?set={setSlug}|?favorites=1][&size=web|original][&pin=] → 200 application/zip
- * with Content-Length, or 206 for a Range (resuming). Stored entries streamed as they are written.
+ * with Content-Length, or 206 for a Range (resuming). Stored entries streamed as they are written; on the production
+ * server the body is written by the server itself once every check here has passed.
  */
 export async function GET(request: NextRequest, { params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params;
@@ -28,8 +30,7 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
     const total = zipSize(plan.sources);
     const range = parseRange(rangeHeader, total);
     if (range === 'unsatisfiable') return visitorError(416, 'Požadovaný rozsah je mimo soubor.', { 'content-range': `bytes */${total}` });
-    const zip = openZip(plan, range);
-    const length = range ? range.end - range.start + 1 : zip.size;
+    const length = range ? range.end - range.start + 1 : total;
     await logDownload(deps.db, gallery, visitor, `ZIP: ${plan.describe}${range ? `, od bajtu ${range.start}` : ''}`, length);
     const headers: Record<string, string> = {
       ...PRIVATE_HEADERS,
@@ -42,7 +43,15 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
       'content-disposition': contentDisposition(plan.fileName),
       'x-omitted-photos': String(plan.omitted),
     };
-    if (range) headers['content-range'] = `bytes ${range.start}-${range.end}/${zip.size}`;
-    return new Response(zip.stream, { status: range ? 206 : 200, headers });
+    if (range) headers['content-range'] = `bytes ${range.start}-${range.end}/${total}`;
+    const status = range ? 206 : 200;
+    // The production server writes the archive to the socket itself, into a few recycled buffers
+    // (src/platform/declared-body.mjs, docs/decisions/100-gallery-zip-written-by-the-server.md); elsewhere (next dev,
+    // a route called in a test) it streams as a web stream through Next.
+    if (declaredBodiesWritten()) {
+      const token = declareBody({ write: (sink) => writeZip(plan, range, sink), cancel: () => undefined });
+      return new Response(null, { status, headers: { ...headers, [DECLARED_BODY]: token } });
+    }
+    return new Response(openZip(plan, range).stream, { status, headers });
   });
 }
