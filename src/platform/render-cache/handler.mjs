@@ -21,7 +21,6 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { policyForHtml, policyWithScriptSources } from '../csp-policy.mjs';
-import { inlineCriticalCss } from './critical-css.mjs';
 import { htmlLimitFor } from './document-budget.mjs';
 
 /** The root layout's implicit tag: revalidatePath('/', 'layout') — every page. */
@@ -354,6 +353,8 @@ export default class RenderCacheHandler {
     // policy: the step adds an inline script.
     if (data.kind === 'APP_PAGE' && typeof data.html === 'string' && data.html && !NONCE_SCRIPT.test(data.html)) {
       try {
+        // Loaded on first use: the proxy and the app import this module too, and never store a page.
+        const { inlineCriticalCss } = await import('./critical-css.mjs');
         data.html = await inlineCriticalCss(data.html, staticDir, htmlLimitFor(APP_PAGE_KEY.exec(key)?.[1] ?? key));
       } catch (err) {
         // The page as rendered (linked stylesheets) is still a correct page.
