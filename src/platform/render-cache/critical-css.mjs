@@ -7,7 +7,8 @@
  * - writes the rules of those sheets that match an element of the document (Beasties: selectors matched against
  *   the parsed document, used @font-face and @keyframes kept) into one `<style>` where the first sheet was linked;
  * - keeps the links, but with `media="print"` (fetched at low priority, blocking nothing) and the real media in
- *   `data-beasties-media`; a small inline script at the end of the body switches them back to `all` (the policy
+ *   `data-beasties-media`; a small inline script at the end of the body switches each back to `all` once it has
+ *   loaded, without its font faces (already inline; see DEFERRED_MEDIA_SCRIPT) (the policy
  *   of the page allows it by its hash like every other inline script), and a `<noscript>` copy of each link
  *   applies them for a browser without JavaScript.
  * The links stay in the document under their own href: React adopts them when it hydrates (it looks stylesheets
@@ -23,9 +24,15 @@ import Beasties from 'beasties';
 /** Next's own stylesheet links (React's hoisted resources), exactly as Next 16 writes them into the head. */
 const STYLESHEET_LINK = /<link rel="stylesheet" href="(\/_next\/static\/[^"?#]+\.css)"( data-precedence="[^"]*")?\s*\/?>/g;
 
-/** Beasties' attribute and activation script of its `media-script` strategy (kept in step with its source). */
+/**
+ * The deferred links' attribute (Beasties' `media-script` convention) and the script that switches them on. Unlike
+ * Beasties' own script it waits for each sheet and first deletes the sheet's `@font-face` rules (CSSRule type 5):
+ * the inline `<style>` already declares the same faces, and a second declaration of an `optional` face would
+ * start a new load of the font — now in the cache, so it would be used at once and swap the fallback the first
+ * paint settled on (a layout shift).
+ */
 export const DEFERRED_MEDIA_ATTR = 'data-beasties-media';
-export const DEFERRED_MEDIA_SCRIPT = `document.querySelectorAll('link[${DEFERRED_MEDIA_ATTR}]').forEach(function(l){l.media=l.getAttribute('${DEFERRED_MEDIA_ATTR}');l.removeAttribute('${DEFERRED_MEDIA_ATTR}')})`;
+export const DEFERRED_MEDIA_SCRIPT = `document.querySelectorAll('link[${DEFERRED_MEDIA_ATTR}]').forEach(function(l){function on(){var s=l.sheet,r,i;try{r=s&&s.cssRules;for(i=r?r.length-1:-1;i>=0;i--)if(r[i].type===5)s.deleteRule(i)}catch(e){}l.media=l.getAttribute('${DEFERRED_MEDIA_ATTR}');l.removeAttribute('${DEFERRED_MEDIA_ATTR}')}l.sheet?on():l.addEventListener('load',on)})`;
 
 /** @type {Map<string, Beasties>} one instance per static folder; it caches parsed sheets between pages */
 const instances = new Map();
