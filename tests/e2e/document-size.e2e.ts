@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { chromium } from 'playwright-core';
-import { startServer, type RunningServer } from './harness';
+import { hydrated, startServer, type RunningServer } from './harness';
 import { CHROMIUM_ARGS } from './chromium-args';
 
 /**
@@ -173,6 +173,36 @@ describe('document size', () => {
       expect(cssRequests.filter((u, i) => cssRequests.indexOf(u) !== i)).toEqual([]);
       expect(errors).toEqual([]);
       await context.close();
+
+      // A phone on which the sheets arrive only after hydration: the first paint (critical rules, inline font
+      // faces) and the page after the switch lay out the same — no layout shift (a second declaration of an
+      // `optional` font face used to swap the fallback the first paint had settled on).
+      for (const p of ['/portfolio', '/rezervace', posts[0]]) {
+        const slow = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+        const tab = await slow.newPage();
+        let release!: () => void;
+        const released = new Promise<void>((r) => (release = r));
+        await tab.route('**/*.css', async (route) => {
+          await released;
+          await route.continue();
+        });
+        await tab.addInitScript(() => {
+          const w = window as unknown as { __shift: number };
+          w.__shift = 0;
+          new PerformanceObserver((list) => {
+            for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.__shift += e.value;
+          }).observe({ type: 'layout-shift', buffered: true });
+        });
+        await tab.goto(server.url + p, { waitUntil: 'load' });
+        // Hydrated (React owns the header's menu button) before the sheets come.
+        await hydrated(tab, 'header button');
+        release();
+        await tab.waitForFunction(() => [...document.querySelectorAll('link[rel="stylesheet"]')].every((l) => (l as HTMLLinkElement).media === 'all' && (l as HTMLLinkElement).sheet));
+        // Two frames after the switch, so a shift it caused has been reported.
+        await tab.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+        expect(await tab.evaluate(() => (window as unknown as { __shift: number }).__shift), p).toBe(0);
+        await slow.close();
+      }
     } finally {
       await browser.close();
     }
