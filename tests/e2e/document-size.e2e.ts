@@ -193,7 +193,8 @@ describe('document size', () => {
             for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.__shift += e.value;
           }).observe({ type: 'layout-shift', buffered: true });
         });
-        await tab.goto(server.url + p, { waitUntil: 'load' });
+        // (The load event waits for the held sheets; the parsed document and hydration do not.)
+        await tab.goto(server.url + p, { waitUntil: 'domcontentloaded' });
         // Hydrated (React owns the header's menu button) before the sheets come.
         await hydrated(tab, 'header button');
         release();
