@@ -24,7 +24,8 @@ function buildId(): string {
 // environment at run time must be applied there as well.
 const config: NextConfig = {
   // PGlite ships wasm + data files; bundling it breaks prerendering and copies ~15 MB into static assets.
-  serverExternalPackages: ['@electric-sql/pglite', 'postgres', 'sharp'],
+  // beasties: the render cache's critical-CSS step (loaded by Node from node_modules, never bundled).
+  serverExternalPackages: ['@electric-sql/pglite', 'postgres', 'sharp', 'beasties'],
   poweredByHeader: false,
   generateBuildId: async () => buildId(),
   async headers() {

@@ -4,6 +4,10 @@ import { z } from 'zod';
 import { placeholderSvg } from './placeholder-art';
 import { placeholderVariantWidths } from './placeholder-variants';
 
+// The encoded results are kept below (bounded); libvips' own operation cache would only keep the decoded SVG
+// renders and encoder state resident in the idle server as well (the photo worker does the same).
+sharp.cache(false);
+
 /**
  * Bounds of generated images, from what the site uses: galleries up to 1599×1399, the home hero 2400×1600.
  * Anything larger (in either side or in area) is refused — rendering is CPU work anyone could ask for.

@@ -1,14 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from './harness';
+import { createHash } from 'node:crypto';
+import { chromium } from 'playwright-core';
+import { hydrated, startServer, type RunningServer } from './harness';
+import { CHROMIUM_ARGS } from './chromium-args';
 
 /**
  * Every public page's document carries only what that page needs (docs/decisions/096-lighter-document.md):
  * - its HTML (uncompressed, as the server sends it) stays within 60 KB, a wedding page with its first 24 photos
  *   within 90 KB;
- * - no stylesheet is inlined (inlined, Next also repeated the whole CSS in the flight data) and no page links
- *   every stylesheet: the chunk of the shared layout is linked by all, a page's own rules only by the pages that
- *   use them (the booking form's rules are not on the price list, the price list's not on the blog);
- * - the flight data does not repeat the page's stylesheets.
+ * - no page links every stylesheet: the chunk of the shared layout is linked by all, a page's own rules only by
+ *   the pages that use them (the booking form's rules are not on the price list, the price list's not on the
+ *   blog), and the flight data never carries CSS (inlined by Next, every rule was there twice);
+ * - where a page's critical rules fit under its limit, they are inlined once and no stylesheet blocks the first
+ *   paint: the links load at print media until a hashed inline script switches them, with a <noscript> twin
+ *   (docs/decisions/101-critical-css-inline.md); React adopts the links when it hydrates.
  * Sample content (built-in source): the wedding pages have 20–29 photos each.
  */
 const KB = 1024;
@@ -86,14 +91,16 @@ describe('document size', () => {
     expect(over).toEqual([]);
   }, 180_000);
 
-  it('links stylesheets per route instead of inlining them: shared chunks once, a page’s own rules only where used', async () => {
+  it('links stylesheets per route: shared chunks once, a page’s own rules only where used, none in the flight data', async () => {
     const perPage: Record<string, string[]> = {};
     for (const p of ['/', '/cenik', '/faq', '/kontakt', '/rezervace', '/blog', weddings[0]]) {
       const { html } = await page(p);
-      // Nothing inlined: no <style> with rules, and the flight data names stylesheets instead of carrying them.
-      expect([...html.matchAll(/<style[^>]*>([^<]*)<\/style>/g)].filter((m) => m[1].length > 200).map((m) => m[1].slice(0, 80)), p).toEqual([]);
-      expect(html, p).not.toContain('--paper:#faf7f2');
-      perPage[p] = stylesheets(html);
+      // The flight data names stylesheets instead of carrying them (inlined by Next, every rule was there twice).
+      const flight = [...html.matchAll(/<script>self\.__next_f\.push\(([\s\S]*?)\)<\/script>/g)].map((m) => m[1]).join('');
+      expect(flight.length, p).toBeGreaterThan(0);
+      expect(flight, p).not.toContain('--paper:#faf7f2');
+      expect(flight, p).not.toContain('@font-face');
+      perPage[p] = [...new Set(stylesheets(html))];
       expect(perPage[p].length, p).toBeGreaterThan(0);
     }
     // The layout's rules are one shared file that every page links (cached after the first page).
@@ -111,5 +118,94 @@ describe('document size', () => {
     // And no page gets every stylesheet of the site.
     const all = new Set(Object.values(perPage).flat());
     for (const [p, hrefs] of Object.entries(perPage)) expect(hrefs.length, p).toBeLessThan(all.size);
+  });
+
+  it('no stylesheet blocks the first paint where the critical rules fit: inlined once, the sheets deferred', async () => {
+    // Pages with room under their limit (docs/decisions/101-critical-css-inline.md).
+    for (const p of ['/portfolio', '/rezervace', posts[0], '/blog', '/omne', '/kontakt', '/sluzby']) {
+      const res = await fetch(server.url + p, { headers: { 'accept-encoding': 'identity' } });
+      const html = await res.text();
+      const head = html.slice(0, html.indexOf('</head>'));
+      const styles = [...head.matchAll(/<style>([^<]*)<\/style>/g)].map((m) => m[1]);
+      // One <style> with the rules the page's elements use and the fonts' faces (not the whole sheets).
+      expect(styles.length, p).toBe(1);
+      expect(styles[0], p).toContain('--paper:#faf7f2');
+      expect(styles[0], p).toMatch(/@font-face\{font-family:bodyLatin;src:url\(\/_next\/static\/media\/[^)]+\.woff2\)/);
+      // Every stylesheet link of the head loads at print media (blocking nothing) until the script switches it;
+      // outside <noscript> there is no link that would block the paint.
+      const blocking = [...head.replace(/<noscript>[\s\S]*?<\/noscript>/g, '').matchAll(/<link\b[^>]*rel="stylesheet"[^>]*>/g)].map((m) => m[0]);
+      expect(blocking.length, p).toBeGreaterThan(0);
+      for (const tag of blocking) expect(tag, p).toMatch(/ media="print" data-beasties-media="all"/);
+      // Without JavaScript the same sheets apply from <noscript>.
+      const fallback = [...head.matchAll(/<noscript><link rel="stylesheet" href="([^"]+)"\/><\/noscript>/g)].map((m) => m[1]);
+      expect(new Set(fallback), p).toEqual(new Set(stylesheets(head.replace(/<noscript>[\s\S]*?<\/noscript>/g, ''))));
+      // The switch is an inline script the page's hash policy allows (no 'unsafe-inline').
+      const script = /<script>(document\.querySelectorAll\('link\[data-beasties-media\]'\)[^<]*)<\/script><\/body>/.exec(html)?.[1];
+      expect(script, p).toBeTruthy();
+      const policy = res.headers.get('content-security-policy') ?? '';
+      expect(policy, p).toContain(`'sha256-${createHash('sha256').update(script!).digest('base64')}'`);
+      expect(policy, p).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    }
+  });
+
+  it('the sheets switch on in the browser and React adopts them: none fetched or inserted twice, no hydration error', async () => {
+    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    try {
+      const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+      const pw = await context.newPage();
+      const errors: string[] = [];
+      pw.on('pageerror', (e) => errors.push(e.message));
+      pw.on('console', (m) => {
+        if (m.type() === 'error') errors.push(m.text());
+      });
+      const cssRequests: string[] = [];
+      pw.on('request', (r) => {
+        if (r.url().endsWith('.css')) cssRequests.push(new URL(r.url()).pathname);
+      });
+      await pw.goto(server.url + '/rezervace', { waitUntil: 'load' });
+      await pw.waitForFunction(() => [...document.querySelectorAll('link[rel="stylesheet"]')].every((l) => (l as HTMLLinkElement).media === 'all'));
+      const sheets = await pw.evaluate(() => [...document.querySelectorAll('link[rel="stylesheet"]')].map((l) => new URL((l as HTMLLinkElement).href).pathname));
+      expect(new Set(sheets).size).toBe(sheets.length);
+      // The booking form's own rules (linked, deferred) apply: its sheet is in the document's style sheets.
+      expect(await pw.evaluate(() => document.styleSheets.length)).toBeGreaterThanOrEqual(sheets.length + 1);
+      // Hydrated (the form asked for its start token), and nothing fetched a sheet twice.
+      await pw.waitForFunction(() => document.querySelector('form input[name="_started"]')?.getAttribute('value'));
+      expect(cssRequests.filter((u, i) => cssRequests.indexOf(u) !== i)).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+
+      // A phone on which the sheets arrive only after hydration: the first paint (critical rules, inline font
+      // faces) and the page after the switch lay out the same — no layout shift (a second declaration of an
+      // `optional` font face used to swap the fallback the first paint had settled on).
+      for (const p of ['/portfolio', '/rezervace', posts[0]]) {
+        const slow = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+        const tab = await slow.newPage();
+        let release!: () => void;
+        const released = new Promise<void>((r) => (release = r));
+        await tab.route('**/*.css', async (route) => {
+          await released;
+          await route.continue();
+        });
+        await tab.addInitScript(() => {
+          const w = window as unknown as { __shift: number };
+          w.__shift = 0;
+          new PerformanceObserver((list) => {
+            for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.__shift += e.value;
+          }).observe({ type: 'layout-shift', buffered: true });
+        });
+        // (The load event waits for the held sheets; the parsed document and hydration do not.)
+        await tab.goto(server.url + p, { waitUntil: 'domcontentloaded' });
+        // Hydrated (React owns the header's menu button) before the sheets come.
+        await hydrated(tab, 'header button');
+        release();
+        await tab.waitForFunction(() => [...document.querySelectorAll('link[rel="stylesheet"]')].every((l) => (l as HTMLLinkElement).media === 'all' && (l as HTMLLinkElement).sheet));
+        // Two frames after the switch, so a shift it caused has been reported.
+        await tab.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+        expect(await tab.evaluate(() => (window as unknown as { __shift: number }).__shift), p).toBe(0);
+        await slow.close();
+      }
+    } finally {
+      await browser.close();
+    }
   });
 });

@@ -21,6 +21,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { policyForHtml, policyWithScriptSources } from '../csp-policy.mjs';
+import { htmlLimitFor } from './document-budget.mjs';
 
 /** The root layout's implicit tag: revalidatePath('/', 'layout') — every page. */
 export const ROOT_LAYOUT_TAG = '_N_T_/layout';
@@ -347,6 +348,19 @@ export default class RenderCacheHandler {
     const s = store();
     drop(key, s);
     if (!data) return;
+    // The page's critical rules inline, its stylesheets no longer blocking the first paint
+    // (docs/decisions/101-critical-css-inline.md), as long as the page stays within its HTML budget. Before the
+    // policy: the step adds an inline script.
+    if (data.kind === 'APP_PAGE' && typeof data.html === 'string' && data.html && !NONCE_SCRIPT.test(data.html)) {
+      try {
+        // Loaded on first use: the proxy and the app import this module too, and never store a page.
+        const { inlineCriticalCss } = await import('./critical-css.mjs');
+        data.html = await inlineCriticalCss(data.html, staticDir, htmlLimitFor(APP_PAGE_KEY.exec(key)?.[1] ?? key));
+      } catch (err) {
+        // The page as rendered (linked stylesheets) is still a correct page.
+        console.warn(JSON.stringify({ time: new Date().toISOString(), level: 'warn', msg: 'render cache: critical CSS not inlined', err: err instanceof Error ? err.message : String(err) }));
+      }
+    }
     // Fail closed: what may be a page but got no policy of its own is never kept (attachPolicy gave this one
     // answer a no-script policy); it renders anew on every request.
     if (attachPolicy(data) === 'failed') return;
