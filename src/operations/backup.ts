@@ -50,6 +50,7 @@ export async function runBackup(opts: BackupOptions): Promise<BackupResult> {
   const paths = backupPaths(opts.dataDir);
   const started = Date.now();
   const release = acquireLock(paths.lock);
+  let succeeded = false;
   try {
     const { dir, manifest, filesBefore } = await assembleSnapshot(opts);
     let location: string;
@@ -76,6 +77,7 @@ export async function runBackup(opts: BackupOptions): Promise<BackupResult> {
       lastAttempt: { at, ok: true, durationMs: Date.now() - started },
       lastSuccess: { at: manifest.createdAt, location, bytes, files: manifest.files.length },
     });
+    succeeded = true;
     return { location, bytes, files: manifest.files.length, manifest };
   } catch (err) {
     const status = readStatus(paths.status);
@@ -85,7 +87,8 @@ export async function runBackup(opts: BackupOptions): Promise<BackupResult> {
     });
     throw err;
   } finally {
-    await fs.promises.rm(paths.work, { recursive: true, force: true }).catch(() => undefined);
+    // A good snapshot's links stay for the next backup to reuse; after a failure nothing half-made is kept.
+    if (!succeeded) await fs.promises.rm(paths.work, { recursive: true, force: true }).catch(() => undefined);
     release();
   }
 }
