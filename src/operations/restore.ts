@@ -7,13 +7,17 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import postgres from 'postgres';
 import tar from 'tar-stream';
-import { openDb } from '@/db/client';
-import { copyPgliteIntoPostgres, restorePglite, restorePostgres, stampForFile } from '@/db/dump';
 import { liveControl } from './control';
 import { forEachLimited, sha256File } from './hash';
 import { DATABASE_FOLDER, backupPaths } from './layout';
 import { FILES_PREFIX, MANIFEST_FILE, manifestSchema, type Manifest } from './manifest';
 import { restoreFromRepository, type ResticTarget } from './restic';
+
+/**
+ * The database modules load PGlite and drizzle (≈ 1 s of start-up): loaded only when this process needs them — an
+ * archive restored into PGlite opens its database in a child process.
+ */
+const dump = () => import('@/db/dump');
 
 /** Refusals that need the user to act (exit code 2 in the command); everything else is a failure (exit 1). */
 export class RestoreRefused extends Error {
@@ -170,6 +174,7 @@ export async function extractVerified(
         }
         manifest = parseManifest(raw);
         expected = expectedFiles(manifest);
+        onVerified?.(manifest, MANIFEST_FILE, Promise.resolve());
         continue;
       }
       if (h.type === 'directory') {
@@ -243,15 +248,23 @@ export async function extractVerified(
 
 const CHILD = path.join(path.dirname(fileURLToPath(import.meta.url)), 'restore-database.child.ts');
 
-/** restorePglite in a child process (restore-database.child.ts); `signal` stops it. */
-function restorePgliteAside(file: string, folder: string, signal: AbortSignal): Promise<void> {
+/**
+ * restorePglite in a child process (restore-database.child.ts), started now; it begins when `start` resolves (the
+ * copy is written and verified) and is stopped when `signal` aborts or `start` rejects.
+ */
+function restorePgliteAside(file: string, folder: string, start: Promise<void>, signal: AbortSignal): Promise<void> {
   const loader = createRequire(import.meta.url).resolve('tsx');
   return new Promise((resolve, reject) => {
     let stderr = '';
-    const child = spawn(process.execPath, ['--import', pathToFileURL(loader).href, CHILD, file, folder], { stdio: ['ignore', 'ignore', 'pipe'], signal });
+    const child = spawn(process.execPath, ['--import', pathToFileURL(loader).href, CHILD, file, folder], { stdio: ['pipe', 'ignore', 'pipe'], signal });
+    child.stdin?.on('error', () => undefined);
     child.stderr?.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
     child.once('error', (err) => reject(new Error(`Obnova databáze: proces nelze spustit (${err.message})`)));
     child.once('exit', (code, sig) => (code === 0 ? resolve() : reject(new Error(`Obnova databáze selhala (${sig ?? `kód ${code}`}): ${stderr.trim()}`))));
+    start.then(
+      () => child.stdin?.end('go\n'),
+      () => child.stdin?.end(),
+    );
   });
 }
 
@@ -294,12 +307,19 @@ export async function runRestore(opts: RestoreOptions): Promise<RestoreResult> {
     try {
       if (isFile) {
         fs.mkdirSync(fresh);
+        let databaseWritten: ((written: Promise<void>) => void) | undefined;
         manifest = await extractVerified(opts.source, { backup: unpacked, data: fresh }, (m, name, written) => {
-          // The database copy comes right after the manifest: it is opened (another process, the other core) while
-          // the stored files are still being unpacked and verified.
-          if (name !== m.database.path || m.database.kind !== 'pglite' || postgresUrl) return;
-          pgliteRestore = written.then(() => restorePgliteAside(path.join(unpacked, name), path.join(fresh, DATABASE_FOLDER), abort.signal));
-          pgliteRestore.catch(() => undefined);
+          // The database copy comes right after the manifest: it is opened by another process (the other core) while
+          // the stored files are still being unpacked and verified; that process starts as soon as the manifest is read.
+          if (m.database.kind !== 'pglite' || postgresUrl) return;
+          if (name === MANIFEST_FILE) {
+            const start = new Promise<Promise<void>>((resolve) => (databaseWritten = resolve)).then((w) => w);
+            start.catch(() => undefined);
+            pgliteRestore = restorePgliteAside(path.join(unpacked, m.database.path), path.join(fresh, DATABASE_FOLDER), start, abort.signal);
+            pgliteRestore.catch(() => undefined);
+          } else if (name === m.database.path) {
+            databaseWritten?.(written);
+          }
         });
       } else {
         await restoreFromRepository(opts.repository as ResticTarget, opts.source, unpacked);
@@ -324,19 +344,20 @@ export async function runRestore(opts: RestoreOptions): Promise<RestoreResult> {
     let database: string;
     if (!postgresUrl) {
       if (pgliteRestore) await pgliteRestore;
-      else await restorePglite(dbFile, path.join(fresh, DATABASE_FOLDER));
+      else await (await dump()).restorePglite(dbFile, path.join(fresh, DATABASE_FOLDER));
       database = `PGlite (${path.join(target, DATABASE_FOLDER)})`;
     } else {
       if (!opts.force && (await postgresHasData(postgresUrl))) {
         throw new RestoreRefused('Cílová databáze PostgreSQL není prázdná; obnova ji nepřepíše bez --force');
       }
       if (manifest.database.kind === 'postgres') {
-        await restorePostgres(postgresUrl, dbFile);
+        await (await dump()).restorePostgres(postgresUrl, dbFile);
       } else {
         // Same schema as the backup: this version's migrations, then the rows.
+        const { openDb } = await import('@/db/client');
         const handle = await openDb({ url: postgresUrl, max: 1 });
         await handle.close();
-        await copyPgliteIntoPostgres(dbFile, postgresUrl);
+        await (await dump()).copyPgliteIntoPostgres(dbFile, postgresUrl);
       }
       database = 'PostgreSQL (DATABASE_URL)';
     }
@@ -344,7 +365,7 @@ export async function runRestore(opts: RestoreOptions): Promise<RestoreResult> {
     let movedAside: string | undefined;
     if (fs.existsSync(target)) {
       if (nonEmpty) {
-        movedAside = `${target}.before-restore-${stampForFile()}`;
+        movedAside = `${target}.before-restore-${(await dump()).stampForFile()}`;
         fs.renameSync(target, movedAside);
       } else {
         fs.rmdirSync(target);
@@ -381,13 +402,14 @@ export async function restoreBeforeUpgrade(opts: { dataDir: string; databaseUrl?
   const postgresUrl = opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl) ? opts.databaseUrl : undefined;
   if (file.endsWith('postgres.dump')) {
     if (!postgresUrl) throw new RestoreRefused('Záloha před aktualizací pochází z PostgreSQL: nastavte DATABASE_URL');
-    await restorePostgres(postgresUrl, file);
+    await (await dump()).restorePostgres(postgresUrl, file);
     return { file };
   }
   if (postgresUrl) throw new RestoreRefused('Záloha před aktualizací pochází z vestavěné databáze; spusťte obnovu bez DATABASE_URL');
   const folder = path.join(dataDir, DATABASE_FOLDER);
   const staging = `${folder}.restoring-${process.pid}`;
   fs.rmSync(staging, { recursive: true, force: true });
+  const { restorePglite, stampForFile } = await dump();
   await restorePglite(file, staging);
   let movedAside: string | undefined;
   if (fs.existsSync(folder)) {
