@@ -1,10 +1,7 @@
 // Not server-only by import: `npm run restore` (plain tsx) runs it.
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import postgres from 'postgres';
 import tar from 'tar-stream';
 import { liveControl } from './control';
@@ -12,10 +9,11 @@ import { forEachLimited, sha256File } from './hash';
 import { DATABASE_FOLDER, backupPaths } from './layout';
 import { FILES_PREFIX, MANIFEST_FILE, manifestSchema, type Manifest } from './manifest';
 import { restoreFromRepository, type ResticTarget } from './restic';
+import { runTool } from './tools';
 
 /**
- * The database modules load PGlite and drizzle (≈ 1 s of start-up): loaded only when this process needs them — an
- * archive restored into PGlite opens its database in a child process.
+ * The database modules load PGlite and drizzle (≈ 1 s of start-up): loaded only when this restore needs them (into
+ * PostgreSQL, or --before-upgrade).
  */
 const dump = () => import('@/db/dump');
 
@@ -174,7 +172,6 @@ export async function extractVerified(
         }
         manifest = parseManifest(raw);
         expected = expectedFiles(manifest);
-        onVerified?.(manifest, MANIFEST_FILE, Promise.resolve());
         continue;
       }
       if (h.type === 'directory') {
@@ -246,26 +243,16 @@ export async function extractVerified(
   return manifest;
 }
 
-const CHILD = path.join(path.dirname(fileURLToPath(import.meta.url)), 'restore-database.child.ts');
-
 /**
- * restorePglite in a child process (restore-database.child.ts), started now; it begins when `start` resolves (the
- * copy is written and verified) and is stopped when `signal` aborts or `start` rejects.
+ * The embedded database from its verified copy: the copy is a tar of the database folder taken as an online base
+ * backup (decision 095), so the folder is that tar unpacked (GNU tar, as PGlite's own loadDataDir would, without
+ * loading 60+ MB into a WebAssembly file system first). PostgreSQL's recovery from the copy's backup_label runs when
+ * the server first opens it. That the copy opens as a database was proven when the backup was taken (the backup opens
+ * it to read its migrations), and its SHA-256 proves these are the same bytes.
  */
-function restorePgliteAside(file: string, folder: string, start: Promise<void>, signal: AbortSignal): Promise<void> {
-  const loader = createRequire(import.meta.url).resolve('tsx');
-  return new Promise((resolve, reject) => {
-    let stderr = '';
-    const child = spawn(process.execPath, ['--import', pathToFileURL(loader).href, CHILD, file, folder], { stdio: ['pipe', 'ignore', 'pipe'], signal });
-    child.stdin?.on('error', () => undefined);
-    child.stderr?.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
-    child.once('error', (err) => reject(new Error(`Obnova databáze: proces nelze spustit (${err.message})`)));
-    child.once('exit', (code, sig) => (code === 0 ? resolve() : reject(new Error(`Obnova databáze selhala (${sig ?? `kód ${code}`}): ${stderr.trim()}`))));
-    start.then(
-      () => child.stdin?.end('go\n'),
-      () => child.stdin?.end(),
-    );
-  });
+async function unpackPglite(file: string, folder: string): Promise<void> {
+  await fs.promises.mkdir(folder, { recursive: true });
+  await runTool('tar', ['--extract', '--file', file, '--directory', folder, '--no-same-owner', '--no-same-permissions'], 'Obnova databáze (tar)');
 }
 
 async function postgresHasData(url: string): Promise<boolean> {
@@ -297,7 +284,6 @@ export async function runRestore(opts: RestoreOptions): Promise<RestoreResult> {
   const staging = fs.mkdtempSync(`${target}.restore-`);
   const unpacked = path.join(staging, 'backup');
   const postgresUrl = opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl) ? opts.databaseUrl : undefined;
-  const abort = new AbortController();
   let pgliteRestore: Promise<void> | undefined;
   // The new data folder, assembled beside the target (same disk: the final step is a rename).
   const fresh = path.join(staging, 'data');
@@ -307,19 +293,12 @@ export async function runRestore(opts: RestoreOptions): Promise<RestoreResult> {
     try {
       if (isFile) {
         fs.mkdirSync(fresh);
-        let databaseWritten: ((written: Promise<void>) => void) | undefined;
         manifest = await extractVerified(opts.source, { backup: unpacked, data: fresh }, (m, name, written) => {
-          // The database copy comes right after the manifest: it is opened by another process (the other core) while
-          // the stored files are still being unpacked and verified; that process starts as soon as the manifest is read.
-          if (m.database.kind !== 'pglite' || postgresUrl) return;
-          if (name === MANIFEST_FILE) {
-            const start = new Promise<Promise<void>>((resolve) => (databaseWritten = resolve)).then((w) => w);
-            start.catch(() => undefined);
-            pgliteRestore = restorePgliteAside(path.join(unpacked, m.database.path), path.join(fresh, DATABASE_FOLDER), start, abort.signal);
-            pgliteRestore.catch(() => undefined);
-          } else if (name === m.database.path) {
-            databaseWritten?.(written);
-          }
+          // The database copy comes right after the manifest: unpacked (another process) while the stored files are
+          // still being unpacked and verified.
+          if (name !== m.database.path || m.database.kind !== 'pglite' || postgresUrl) return;
+          pgliteRestore = written.then(() => unpackPglite(path.join(unpacked, name), path.join(fresh, DATABASE_FOLDER)));
+          pgliteRestore.catch(() => undefined);
         });
       } else {
         await restoreFromRepository(opts.repository as ResticTarget, opts.source, unpacked);
@@ -344,7 +323,7 @@ export async function runRestore(opts: RestoreOptions): Promise<RestoreResult> {
     let database: string;
     if (!postgresUrl) {
       if (pgliteRestore) await pgliteRestore;
-      else await (await dump()).restorePglite(dbFile, path.join(fresh, DATABASE_FOLDER));
+      else await unpackPglite(dbFile, path.join(fresh, DATABASE_FOLDER));
       database = `PGlite (${path.join(target, DATABASE_FOLDER)})`;
     } else {
       if (!opts.force && (await postgresHasData(postgresUrl))) {
@@ -374,8 +353,7 @@ export async function runRestore(opts: RestoreOptions): Promise<RestoreResult> {
     fs.renameSync(fresh, target);
     return { manifest, dataDir: target, movedAside, database };
   } finally {
-    // A database still being created in the staging folder is stopped before the folder goes.
-    abort.abort();
+    // A database still being unpacked into the staging folder finishes before the folder goes.
     await pgliteRestore?.catch(() => undefined);
     fs.rmSync(staging, { recursive: true, force: true });
   }
