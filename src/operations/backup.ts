@@ -1,7 +1,6 @@
 // Not server-only by import: `npm run backup` (plain tsx) runs it; the server's scheduled job starts that command.
 import fs from 'node:fs';
 import path from 'node:path';
-import { stampForFile } from '@/db/dump';
 import { writeArchive } from './archive';
 import { backupPaths } from './layout';
 import { acquireLock } from './lock';
@@ -62,6 +61,7 @@ export async function runBackup(opts: BackupOptions): Promise<BackupResult> {
       if (!(await snapshotUnchanged(dir, manifest, filesBefore))) throw new Error(`Soubor se během zálohy změnil; snímek ${id} není platný, zálohujte znovu`);
       if (opts.retention) await applyRetention(opts.repository, DEFAULT_RETENTION);
     } else {
+      const { stampForFile } = await import('@/db/dump');
       location = path.resolve(opts.out ?? path.join(paths.archives, `backup-${stampForFile(new Date(manifest.createdAt))}.tar`));
       bytes = await writeArchive(dir, location);
       if (!(await snapshotUnchanged(dir, manifest, filesBefore))) {

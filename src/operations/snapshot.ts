@@ -5,8 +5,6 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import postgres from 'postgres';
-import { openDb } from '@/db/client';
-import { DUMP_FILE, pgliteDumpMigrations } from '@/db/dump';
 import { liveControl, type Control } from './control';
 import { forEachLimited, HashCache, identityOf, sameIdentity, sha256File } from './hash';
 import { DATABASE_FOLDER, backupPaths, isExcluded } from './layout';
@@ -28,7 +26,8 @@ export function appInfo(): { name: string; version: string } {
   }
 }
 
-async function databaseFromServer(control: Control, file: string): Promise<void> {
+/** Asks the running server for a copy of the database; resolves when the server has made it and starts sending it. */
+async function requestDatabase(control: Control): Promise<Response> {
   const host = control.host === '0.0.0.0' || control.host === '::' ? '127.0.0.1' : control.host;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${control.port}/api/backup/database`;
   let res: Response;
@@ -40,6 +39,10 @@ async function databaseFromServer(control: Control, file: string): Promise<void>
   if (res.status !== 200 || !res.body) {
     throw new Error(`Server odmítl zkopírovat databázi (HTTP ${res.status}): ${(await res.text()).slice(0, 500)}`);
   }
+  return res;
+}
+
+async function saveResponse(res: Response, file: string): Promise<void> {
   await pipeline(Readable.fromWeb(res.body as WebReadableStream<Uint8Array>), fs.createWriteStream(file, { flags: 'wx' }));
 }
 
@@ -191,21 +194,25 @@ export async function assembleSnapshot(opts: SnapshotOptions): Promise<{ dir: st
   }
 
   const kind = opts.databaseUrl ? 'postgres' : 'pglite';
+  const t0 = Date.now();
+  // With the server running, it makes the copy; meanwhile this process loads the database modules (PGlite, ≈ 1 s).
+  const control = kind === 'pglite' ? liveControl(paths.control) : undefined;
+  const response = control ? requestDatabase(control) : undefined;
+  response?.catch(() => undefined);
+  const { DUMP_FILE, dumpPostgres, pgliteDumpMigrations } = await import('@/db/dump');
   const dbRel = `database/${DUMP_FILE[kind]}`;
   const dbFile = path.join(work, dbRel);
-  const t0 = Date.now();
   let migrations: Promise<string[]>;
   if (kind === 'postgres') {
-    const { dumpPostgres } = await import('@/db/dump');
     await dumpPostgres(opts.databaseUrl as string, dbFile);
     migrations = postgresMigrations(opts.databaseUrl as string);
   } else {
-    const control = liveControl(paths.control);
-    if (control) {
-      await databaseFromServer(control, dbFile);
+    if (response) {
+      await saveResponse(await response, dbFile);
     } else {
       const folder = path.join(dataDir, DATABASE_FOLDER);
       if (!fs.existsSync(path.join(folder, 'PG_VERSION'))) throw new Error(`V ${dataDir} není žádná databáze (chybí ${folder})`);
+      const { openDb } = await import('@/db/client');
       const handle = await openDb({ url: folder, migrate: false });
       try {
         await handle.dump(dbFile);
