@@ -85,6 +85,13 @@ async function main() {
   fs.mkdirSync(dataDir);
   const server = await startServer({}, { dataDir });
   try {
+    // The database is created on first use: let that finish before gigabytes of photos are written beside it.
+    for (let i = 0; ; i++) {
+      const ready = await fetch(`${server.url}/api/ready`).catch(() => undefined);
+      if (ready?.ok) break;
+      if (i > 240) throw new Error(`server not ready:\n${server.output().slice(-4000)}`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
     const bases = await Promise.all(Array.from({ length: 10 }, (_, i) => makeTestJpeg({ width: 640, height: 427, seed: 500 + i })));
     const dataBytes = await addPhotos(dataDir, photos, bases);
     // Warm the page cache for every reader alike.
@@ -172,9 +179,12 @@ async function main() {
     printBudgets('Backup', budgets);
     console.log(writeResult('backup', { benchmark: 'Backup and restore (2 000 photos)', machine: machineInfo(), notes, budgets, data: result }));
     console.log(JSON.stringify(result, null, 2));
+  } catch (err) {
+    console.error(`server output (last 4000 characters):\n${server.output().slice(-4000)}`);
+    throw err;
   } finally {
     await server.stop();
-    fs.rmSync(scratch, { recursive: true, force: true });
+    fs.rmSync(scratch, { recursive: true, force: true, maxRetries: 3 });
   }
 }
 
