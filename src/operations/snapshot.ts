@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import postgres from 'postgres';
-import { liveControl, type Control } from './control';
+import { processAlive, readControl, type Control } from './control';
 import { forEachLimited, HashCache, identityOf, sameIdentity, sha256File } from './hash';
 import { DATABASE_FOLDER, backupPaths, isExcluded } from './layout';
 import { FILES_PREFIX, MANIFEST_FILE, type Manifest } from './manifest';
@@ -24,6 +24,29 @@ export function appInfo(): { name: string; version: string } {
   } catch {
     return { name: 'svatebni-fotograf', version: '0.0.0' };
   }
+}
+
+/** Whether `file` exists; any error other than "no such file" is thrown, not taken for absence (e.g. EMFILE). */
+function exists(file: string): boolean {
+  try {
+    fs.statSync(file);
+    return true;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return false;
+    throw err;
+  }
+}
+
+/**
+ * The server running on this data folder, if any. A control file that exists but cannot be read is an error, never
+ * "no server": opening the database folder beside a running server would damage it.
+ */
+function runningServer(file: string): Control | undefined {
+  if (!exists(file)) return undefined;
+  const control = readControl(file);
+  if (!control) throw new Error(`Soubor ${file} nelze přečíst; neběží-li server, smažte jej a zálohujte znovu`);
+  return processAlive(control.pid) ? control : undefined;
 }
 
 /** Asks the running server for a copy of the database; resolves when the server has made it and starts sending it. */
@@ -196,7 +219,7 @@ export async function assembleSnapshot(opts: SnapshotOptions): Promise<{ dir: st
   const kind = opts.databaseUrl ? 'postgres' : 'pglite';
   const t0 = Date.now();
   // With the server running, it makes the copy; meanwhile this process loads the database modules (PGlite, ≈ 1 s).
-  const control = kind === 'pglite' ? liveControl(paths.control) : undefined;
+  const control = kind === 'pglite' ? runningServer(paths.control) : undefined;
   const response = control ? requestDatabase(control) : undefined;
   response?.catch(() => undefined);
   const { DUMP_FILE, dumpPostgres, pgliteDumpMigrations } = await import('@/db/dump');
@@ -211,7 +234,7 @@ export async function assembleSnapshot(opts: SnapshotOptions): Promise<{ dir: st
       await saveResponse(await response, dbFile);
     } else {
       const folder = path.join(dataDir, DATABASE_FOLDER);
-      if (!fs.existsSync(path.join(folder, 'PG_VERSION'))) throw new Error(`V ${dataDir} není žádná databáze (chybí ${folder})`);
+      if (!exists(path.join(folder, 'PG_VERSION'))) throw new Error(`V ${dataDir} není žádná databáze (chybí ${folder})`);
       const { openDb } = await import('@/db/client');
       const handle = await openDb({ url: folder, migrate: false });
       try {
