@@ -29,9 +29,3 @@ export async function writeArchive(snapshotDir: string, out: string): Promise<nu
   }
   return fs.statSync(target).size;
 }
-
-/** Unpacks an archive into the (empty) folder `into`. A truncated or damaged tar fails here. */
-export async function extractArchive(file: string, into: string): Promise<void> {
-  // GNU tar refuses member names with '..' and strips leading '/'; ownership and modes are not taken from the file.
-  await runTool('tar', ['--extract', '--file', path.resolve(file), '--directory', into, '--no-same-owner', '--no-same-permissions'], 'Rozbalení archivu');
-}

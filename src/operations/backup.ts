@@ -1,7 +1,6 @@
 // Not server-only by import: `npm run backup` (plain tsx) runs it; the server's scheduled job starts that command.
 import fs from 'node:fs';
 import path from 'node:path';
-import { stampForFile } from '@/db/dump';
 import { writeArchive } from './archive';
 import { backupPaths } from './layout';
 import { acquireLock } from './lock';
@@ -50,6 +49,7 @@ export async function runBackup(opts: BackupOptions): Promise<BackupResult> {
   const paths = backupPaths(opts.dataDir);
   const started = Date.now();
   const release = acquireLock(paths.lock);
+  let succeeded = false;
   try {
     const { dir, manifest, filesBefore } = await assembleSnapshot(opts);
     let location: string;
@@ -61,6 +61,7 @@ export async function runBackup(opts: BackupOptions): Promise<BackupResult> {
       if (!(await snapshotUnchanged(dir, manifest, filesBefore))) throw new Error(`Soubor se během zálohy změnil; snímek ${id} není platný, zálohujte znovu`);
       if (opts.retention) await applyRetention(opts.repository, DEFAULT_RETENTION);
     } else {
+      const { stampForFile } = await import('@/db/dump');
       location = path.resolve(opts.out ?? path.join(paths.archives, `backup-${stampForFile(new Date(manifest.createdAt))}.tar`));
       bytes = await writeArchive(dir, location);
       if (!(await snapshotUnchanged(dir, manifest, filesBefore))) {
@@ -76,6 +77,7 @@ export async function runBackup(opts: BackupOptions): Promise<BackupResult> {
       lastAttempt: { at, ok: true, durationMs: Date.now() - started },
       lastSuccess: { at: manifest.createdAt, location, bytes, files: manifest.files.length },
     });
+    succeeded = true;
     return { location, bytes, files: manifest.files.length, manifest };
   } catch (err) {
     const status = readStatus(paths.status);
@@ -85,7 +87,8 @@ export async function runBackup(opts: BackupOptions): Promise<BackupResult> {
     });
     throw err;
   } finally {
-    await fs.promises.rm(paths.work, { recursive: true, force: true }).catch(() => undefined);
+    // A good snapshot's links stay for the next backup to reuse; after a failure nothing half-made is kept.
+    if (!succeeded) await fs.promises.rm(paths.work, { recursive: true, force: true }).catch(() => undefined);
     release();
   }
 }

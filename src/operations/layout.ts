@@ -23,9 +23,14 @@ export function isExcluded(relPath: string, isDir: boolean, withVariants: boolea
 
 export interface BackupPaths {
   root: string;
-  /** The one snapshot being assembled (fixed path: restic sees the same paths run after run, so it reads only changed files). */
+  /**
+   * The one snapshot being assembled (fixed path: restic sees the same paths run after run, so it reads only changed
+   * files). Kept between backups: an unchanged file keeps its link, so a backup does not link every file again.
+   */
   work: string;
   lock: string;
+  /** SHA-256 of the files of the last snapshot, by path and identity (src/operations/hash.ts). */
+  hashes: string;
   archives: string;
   status: string;
   control: string;
@@ -37,6 +42,7 @@ export function backupPaths(dataDir: string): BackupPaths {
     root,
     work: path.join(root, '.work'),
     lock: path.join(root, '.lock'),
+    hashes: path.join(root, 'hashes.json'),
     archives: path.join(root, 'archives'),
     status: path.join(root, 'status.json'),
     control: path.resolve(dataDir, RUN_FOLDER, 'control.json'),

@@ -5,9 +5,9 @@ import { runTool } from './tools';
  * Backups into a restic repository (BACKUP_REPOSITORY: a local path, `sftp:…`, `s3:…`; BACKUP_PASSWORD encrypts
  * it). restic deduplicates and only reads files whose size or time changed since the previous snapshot of the same
  * paths, which is why the snapshot is always assembled at the same place (backups/.work). The snapshot's files are
- * hard links made anew for every backup, and making a link changes the file's ctime: restic is told to ignore ctime
- * (`--ignore-ctime`), or it would read every file again each time. Size, mtime and inode (shared with the stored
- * file) still show any change.
+ * hard links kept between backups (only new or replaced files are linked anew); making a link changes the file's
+ * ctime, so restic is told to ignore ctime (`--ignore-ctime`), or it would read every newly linked file again. Size,
+ * mtime and inode (shared with the stored file) still show any change.
  */
 export interface ResticTarget {
   repository: string;
@@ -21,29 +21,42 @@ function resticEnv(t: ResticTarget): NodeJS.ProcessEnv {
   return { ...process.env, RESTIC_REPOSITORY: t.repository, RESTIC_PASSWORD: t.password, RESTIC_PROGRESS_FPS: '0' };
 }
 
+/** restic's words when the repository does not exist yet. */
+const NO_REPOSITORY = /Is there a repository at the following location|repository does not exist/i;
+
 /** Creates the repository on first use; an existing one is left as it is. */
 export async function ensureRepository(t: ResticTarget): Promise<void> {
   try {
     await runTool('restic', ['cat', 'config', '--quiet'], 'Otevření repozitáře záloh', { env: resticEnv(t) });
   } catch (err) {
-    const msg = err instanceof Error ? err.message : '';
-    // restic says "Is there a repository at the following location?" when there is none yet.
-    if (!/Is there a repository|does not exist|no such file/i.test(msg)) throw err;
+    if (!NO_REPOSITORY.test(err instanceof Error ? err.message : '')) throw err;
     await runTool('restic', ['init', '--quiet'], 'Založení repozitáře záloh', { env: resticEnv(t) });
   }
 }
 
 const summarySchema = z.object({ message_type: z.literal('summary'), snapshot_id: z.string().min(1) });
 
-/** Backs up the snapshot folder (as '.': paths in the snapshot start at its top); returns the snapshot id. */
+/**
+ * Backs up the snapshot folder (as '.': paths in the snapshot start at its top); returns the snapshot id. The
+ * repository is created when restic reports there is none (not checked first: every restic run that opens a
+ * repository derives its key, which costs a noticeable part of a small incremental backup).
+ */
 export async function backupToRepository(t: ResticTarget, snapshotDir: string, createdAt: string): Promise<string> {
-  await ensureRepository(t);
-  const { stdout } = await runTool(
-    'restic',
-    ['backup', '.', '--ignore-ctime', '--json', '--quiet', '--tag', SNAPSHOT_TAG, '--host', 'svatebni-fotograf', '--time', createdAt.replace('T', ' ').replace(/\.\d+Z$/, '').replace('Z', '')],
-    'Záloha do repozitáře',
-    { cwd: snapshotDir, env: { ...resticEnv(t), TZ: 'UTC' } },
-  );
+  const backup = () =>
+    runTool(
+      'restic',
+      ['backup', '.', '--ignore-ctime', '--json', '--quiet', '--tag', SNAPSHOT_TAG, '--host', 'svatebni-fotograf', '--time', createdAt.replace('T', ' ').replace(/\.\d+Z$/, '').replace('Z', '')],
+      'Záloha do repozitáře',
+      { cwd: snapshotDir, env: { ...resticEnv(t), TZ: 'UTC' } },
+    );
+  let stdout: string;
+  try {
+    ({ stdout } = await backup());
+  } catch (err) {
+    if (!NO_REPOSITORY.test(err instanceof Error ? err.message : '')) throw err;
+    await runTool('restic', ['init', '--quiet'], 'Založení repozitáře záloh', { env: resticEnv(t) });
+    ({ stdout } = await backup());
+  }
   for (const line of stdout.split('\n').reverse()) {
     if (!line.trim().startsWith('{')) continue;
     const parsed = summarySchema.safeParse(JSON.parse(line));
