@@ -14,6 +14,7 @@ import { openDb } from '@/db/client';
 import { runBackup } from '@/operations/backup';
 import { backupPaths } from '@/operations/layout';
 import { RestoreRefused, runRestore } from '@/operations/restore';
+import { expectRestoreRefusedUntouched } from '@tests/support/restore-refusal';
 
 const run = promisify(execFile);
 const sha = (b: Buffer) => crypto.createHash('sha256').update(b).digest('hex');
@@ -132,14 +133,7 @@ describe('repeated backups', () => {
 });
 
 describe('a tampered archive is refused before the target is touched', () => {
-  const refuses = async (file: string, message: RegExp) => {
-    const target = path.join(tmp, `never-${path.basename(file)}`);
-    const err = await runRestore({ source: file, dataDir: target, force: false }).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(RestoreRefused);
-    expect((err as Error).message).toMatch(message);
-    expect(fs.existsSync(target)).toBe(false);
-    expect(fs.readdirSync(tmp).filter((f) => f.includes('.restore-'))).toEqual([]);
-  };
+  const refuses = (file: string, message: RegExp) => expectRestoreRefusedUntouched(file, tmp, message);
 
   it('a member the manifest does not list (a file or a symlink) is refused', async () => {
     const base = path.join(tmp, 'first.tar');

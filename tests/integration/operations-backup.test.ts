@@ -11,6 +11,7 @@ import { RestoreRefused, restoreBeforeUpgrade, runRestore } from '@/operations/r
 import { readStatus } from '@/operations/status';
 import { backupPaths } from '@/operations/layout';
 import { hasPostgres } from '@tests/support/test-db';
+import { expectRestoreRefusedUntouched } from '@tests/support/restore-refusal';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
@@ -108,12 +109,7 @@ describe('backup and restore (archive, embedded database, server stopped)', () =
       [bad, /kontrolní součet files\/uploads\/studio\/originals\/p1 nesouhlasí/],
       [truncated, /poškozená nebo neúplná/],
     ] as const) {
-      const target = path.join(tmp, `never-${path.basename(file)}`);
-      const err = await runRestore({ source: file, dataDir: target, force: false }).catch((e: unknown) => e);
-      expect(err).toBeInstanceOf(RestoreRefused);
-      expect((err as Error).message).toMatch(message);
-      expect(fs.existsSync(target)).toBe(false);
-      expect(fs.readdirSync(tmp).filter((f) => f.includes('.restore-'))).toEqual([]);
+      await expectRestoreRefusedUntouched(file, tmp, message);
     }
   }, 300_000);
 
