@@ -32,7 +32,7 @@ const args = new Map(
 const photos = Number(args.get('photos') ?? 2000);
 const photoKb = Number(args.get('kb') ?? 500);
 const idleSeconds = Number(args.get('idle') ?? 15);
-const added = 20;
+const added = 10;
 
 const seconds = (ms: number) => Number((ms / 1000).toFixed(2));
 
@@ -48,12 +48,12 @@ function timed(cmd: string, argv: string[], env: Record<string, string> = {}): {
 function timedAsync(cmd: string, argv: string[], env: Record<string, string>): Promise<{ ms: number; stdout: string }> {
   const start = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, argv, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd, argv, { cwd: root, env: { ...process.env, ...env, T0: String(Date.now()) }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.once('exit', (code) => (code === 0 ? resolve({ ms: performance.now() - start, stdout }) : reject(new Error(`${cmd} ${argv.join(' ')} failed (${code}): ${stderr}`))));
+    child.once('exit', (code) => (code === 0 ? (process.stderr.write(stderr), resolve)({ ms: performance.now() - start, stdout }) : reject(new Error(`${cmd} ${argv.join(' ')} failed (${code}): ${stderr}`))));
   });
 }
 

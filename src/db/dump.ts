@@ -15,9 +15,7 @@ import { pgliteOptions } from './client';
  * after a power cut, every committed transaction is in it); PostgreSQL through Debian's
  * `pg_dump`/`pg_restore`. A PGlite copy also loads into PostgreSQL (copyPgliteIntoPostgres), table by table.
  */
-export type DumpKind = 'pglite' | 'postgres';
-
-export const DUMP_FILE: Record<DumpKind, string> = { pglite: 'pglite.tar', postgres: 'postgres.dump' };
+export { DUMP_FILE, stampForFile, type DumpKind } from './dump-names';
 
 /**
  * The embedded database's folder as a tar, written to `file` (the bytes are small: records, not photos).
@@ -44,20 +42,19 @@ export async function dumpPglite(client: PGlite, file: string): Promise<void> {
   const staging = fs.mkdtempSync(path.join(path.dirname(path.resolve(file)), '.pglite-copy-'));
   try {
     const copy = path.join(staging, 'pgdata');
+    fs.mkdirSync(copy, { mode: 0o700 });
+    const entries = fs.readdirSync(folder).filter((e) => e !== 'pg_wal');
     await client.query(`SELECT pg_backup_start('svatebni-fotograf', true)`);
-    let label: string;
+    let stop: { labelfile: string; walfile: string } | undefined;
     try {
-      await run('cp', ['-a', '--reflink=auto', folder, copy], 'Kopie databáze (cp)');
+      if (entries.length > 0) await run('cp', ['-a', '--reflink=auto', '--', ...entries.map((e) => path.join(folder, e)), copy], 'Kopie databáze (cp)');
     } finally {
       // Always end the backup (a failed copy too); the session would otherwise refuse the next one.
-      const stop = await client.query<{ labelfile: string }>('SELECT labelfile FROM pg_backup_stop(false)');
-      label = stop.rows[0]?.labelfile ?? '';
+      stop = (await client.query<{ labelfile: string; walfile: string }>('SELECT s.labelfile, pg_walfile_name(s.lsn) AS walfile FROM pg_backup_stop(false) s')).rows[0];
     }
-    if (!label) throw new Error('Kopie databáze: PostgreSQL nevrátil backup_label');
-    // The log up to pg_backup_stop's end record, copied after it was written.
-    fs.rmSync(path.join(copy, 'pg_wal'), { recursive: true, force: true });
-    await run('cp', ['-a', '--reflink=auto', path.join(folder, 'pg_wal'), path.join(copy, 'pg_wal')], 'Kopie databáze (cp pg_wal)');
-    fs.writeFileSync(path.join(copy, 'backup_label'), label);
+    if (!stop?.labelfile) throw new Error('Kopie databáze: PostgreSQL nevrátil backup_label');
+    await copyBackupWal(path.join(folder, 'pg_wal'), path.join(copy, 'pg_wal'), stop.labelfile, stop.walfile);
+    fs.writeFileSync(path.join(copy, 'backup_label'), stop.labelfile);
     // The layout of dumpDataDir's tar (paths relative to the folder; ustar, which PGlite's loadDataDir reads).
     await run('tar', ['--create', '--format=ustar', `--file=${file}`, `--directory=${copy}`, '--', ...fs.readdirSync(copy).sort()], 'Kopie databáze (tar)');
   } catch (err) {
@@ -66,6 +63,34 @@ export async function dumpPglite(client: PGlite, file: string): Promise<void> {
   } finally {
     fs.rmSync(staging, { recursive: true, force: true });
   }
+}
+
+/** A WAL segment's file name: timeline, log and segment number, 8 hex digits each. */
+const WAL_SEGMENT = /^[0-9A-F]{24}$/;
+
+/**
+ * The write-ahead log a base backup needs, copied after pg_backup_stop wrote it: the segments from the one holding
+ * the backup's start (named in backup_label) to the one holding its end (`stopWalFile`), the timeline history files,
+ * and pg_wal's folders (empty). The other segments are older (before the checkpoint the backup starts from) or
+ * recycled ones waiting to be reused; PGlite never removes them on its own, so they are most of the folder.
+ */
+async function copyBackupWal(from: string, to: string, label: string, stopWalFile: string): Promise<void> {
+  const start = /^START WAL LOCATION: [0-9A-F]+\/[0-9A-F]+ \(file ([0-9A-F]{24})\)$/m.exec(label)?.[1];
+  if (!start || !WAL_SEGMENT.test(stopWalFile) || stopWalFile < start) {
+    throw new Error(`Kopie databáze: neočekávaný začátek nebo konec zálohy v logu (${start ?? '?'} – ${stopWalFile})`);
+  }
+  fs.mkdirSync(to, { mode: 0o700 });
+  const wanted: string[] = [];
+  for (const e of fs.readdirSync(from, { withFileTypes: true })) {
+    if (e.isDirectory()) fs.mkdirSync(path.join(to, e.name), { mode: 0o700 });
+    else if ((WAL_SEGMENT.test(e.name) && e.name >= start && e.name <= stopWalFile) || /^[0-9A-F]{8}\.history$/.test(e.name)) wanted.push(e.name);
+  }
+  const segments = wanted.filter((n) => WAL_SEGMENT.test(n));
+  // Within one log file number the segments are consecutive: all of them must be there (across numbers, the ends).
+  const sameLog = start.slice(0, 16) === stopWalFile.slice(0, 16);
+  const complete = segments.includes(start) && segments.includes(stopWalFile) && (!sameLog || segments.length === parseInt(stopWalFile.slice(16), 16) - parseInt(start.slice(16), 16) + 1);
+  if (!complete) throw new Error(`Kopie databáze: v pg_wal chybí segmenty logu mezi ${start} a ${stopWalFile}`);
+  await run('cp', ['-a', '--reflink=auto', '--', ...wanted.map((n) => path.join(from, n)), to], 'Kopie databáze (cp pg_wal)');
 }
 
 function run(cmd: string, args: string[], what: string): Promise<void> {
@@ -217,10 +242,6 @@ export async function copyPgliteIntoPostgres(file: string, url: string): Promise
 }
 
 /** A file name that sorts by time: `2026-11-25T12-00-00-000Z`. */
-export function stampForFile(d = new Date()): string {
-  return d.toISOString().replace(/[:.]/g, '-');
-}
-
 export function ensureDir(dir: string): string {
   fs.mkdirSync(dir, { recursive: true });
   return path.resolve(dir);

@@ -5,9 +5,10 @@ import { writeArchive } from './archive';
 import { backupPaths } from './layout';
 import { acquireLock } from './lock';
 import type { Manifest } from './manifest';
-import { applyRetention, backupToRepository, DEFAULT_RETENTION, type ResticTarget } from './restic';
+import { stampForFile } from '@/db/dump-names';
+import { applyRetention, backupToRepository, DEFAULT_RETENTION, forgetSnapshot, type ResticTarget } from './restic';
 import { keptByPolicy } from './retention';
-import { assembleSnapshot, snapshotUnchanged, type SnapshotOptions } from './snapshot';
+import { assembleSnapshot, snapshotUnchanged, verifyDatabaseCopy, type SnapshotOptions } from './snapshot';
 import { readStatus, writeStatus } from './status';
 
 export interface BackupOptions extends SnapshotOptions {
@@ -52,21 +53,31 @@ export async function runBackup(opts: BackupOptions): Promise<BackupResult> {
   let succeeded = false;
   try {
     const { dir, manifest, filesBefore } = await assembleSnapshot(opts);
+    // The database copy is opened while the snapshot is stored; settled either way, awaited before success.
+    const verified = verifyDatabaseCopy(dir, manifest).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
     let location: string;
     let bytes: number;
     if (opts.repository) {
       const id = await backupToRepository(opts.repository, dir, manifest.createdAt);
       location = `${opts.repository.repository} (snímek ${id})`;
       bytes = manifest.totalBytes;
-      if (!(await snapshotUnchanged(dir, manifest, filesBefore))) throw new Error(`Soubor se během zálohy změnil; snímek ${id} není platný, zálohujte znovu`);
+      const problem = (await verified) ?? ((await snapshotUnchanged(dir, manifest, filesBefore)) ? undefined : new Error('Soubor se během zálohy změnil; zálohujte znovu'));
+      if (problem) {
+        // The snapshot is not a good one: it leaves the repository, so it can never be restored by mistake.
+        await forgetSnapshot(opts.repository, id).catch(() => undefined);
+        throw new Error(`Snímek ${id} není platný a byl z repozitáře odebrán: ${problem instanceof Error ? problem.message : String(problem)}`, { cause: problem });
+      }
       if (opts.retention) await applyRetention(opts.repository, DEFAULT_RETENTION);
     } else {
-      const { stampForFile } = await import('@/db/dump');
       location = path.resolve(opts.out ?? path.join(paths.archives, `backup-${stampForFile(new Date(manifest.createdAt))}.tar`));
       bytes = await writeArchive(dir, location);
-      if (!(await snapshotUnchanged(dir, manifest, filesBefore))) {
+      const problem = (await verified) ?? ((await snapshotUnchanged(dir, manifest, filesBefore)) ? undefined : new Error('Soubor se během zápisu archivu změnil; zálohujte znovu'));
+      if (problem) {
         fs.rmSync(location, { force: true });
-        throw new Error('Soubor se během zápisu archivu změnil; archiv byl smazán, zálohujte znovu');
+        throw new Error(`Archiv byl smazán: ${problem instanceof Error ? problem.message : String(problem)}`, { cause: problem });
       }
       if (opts.retention && !opts.out) pruneArchives(paths.archives);
     }

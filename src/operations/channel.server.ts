@@ -1,12 +1,10 @@
 import 'server-only';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { getDbHandle } from '@/db/db.server';
 import { getEnv } from '@/platform/env';
 import { log } from '@/platform/log';
-import { bearerMatches, writeControl, type Control } from './control';
+import { bearerMatches, DATABASE_COPY, writeControl, type Control, type DatabaseCopy } from './control';
 import { backupPaths } from './layout';
 
 const g = globalThis as unknown as { __backupControl?: Control };
@@ -22,9 +20,11 @@ export function openBackupChannel(): void {
 const notFound = () => new Response('Nenalezeno', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
 
 /**
- * POST /api/backup/database: a consistent copy of the embedded database for `npm run backup`, streamed from a
- * temporary file (deleted once sent). Anyone without this start's token gets a plain 404, as if the route did
- * not exist.
+ * POST /api/backup/database: a consistent copy of the embedded database for `npm run backup`, written by this server
+ * straight into the snapshot folder the command prepared (`backups/.work/database/`, under this server's own
+ * DATA_DIR; the command holds the backup lock meanwhile). The answer says what was written: its size and the
+ * migrations applied (they cannot change while the server runs). Anyone without this start's token gets a plain 404,
+ * as if the route did not exist.
  */
 export async function databaseSnapshotResponse(request: Request): Promise<Response> {
   const control = g.__backupControl;
@@ -33,21 +33,17 @@ export async function databaseSnapshotResponse(request: Request): Promise<Respon
   if (handle.kind !== 'pglite') {
     return new Response('Databáze je PostgreSQL: záloha ji kopíruje přímo (pg_dump)', { status: 409, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   }
-  const dir = backupPaths(getEnv().DATA_DIR).root;
-  fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `.database-${randomBytes(8).toString('hex')}.tar`);
+  const file = path.join(backupPaths(getEnv().DATA_DIR).work, DATABASE_COPY);
+  if (!fs.existsSync(path.dirname(file))) {
+    return new Response('Složka zálohy neexistuje; spusťte npm run backup', { status: 409, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  }
   try {
     await handle.dump(file);
+    const answer: DatabaseCopy = { path: DATABASE_COPY, size: fs.statSync(file).size, migrations: await handle.appliedMigrations() };
+    return Response.json(answer, { headers: { 'cache-control': 'no-store' } });
   } catch (err) {
     fs.rmSync(file, { force: true });
     log.error('backup: database copy failed', { err });
     return new Response('Kopii databáze se nepodařilo vytvořit', { status: 503, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   }
-  const size = fs.statSync(file).size;
-  const stream = fs.createReadStream(file);
-  stream.once('close', () => fs.rm(file, { force: true }, () => undefined));
-  return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, {
-    status: 200,
-    headers: { 'content-type': 'application/x-tar', 'content-length': String(size), 'cache-control': 'no-store' },
-  });
 }

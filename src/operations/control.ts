@@ -3,12 +3,14 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DUMP_FILE } from '@/db/dump-names';
 
 /**
  * The local channel between `npm run backup` and a running server. PGlite allows one process per data folder, so
  * while the server runs only the server may copy the database. At start the server writes
  * `DATA_DIR/run/control.json` (readable by its own user only: mode 0600) with its pid, address and a random token;
- * the command sends the token as a bearer to `POST /api/backup/database` on that address and receives the copy.
+ * the command sends the token as a bearer to `POST /api/backup/database` on that address, and the server writes the
+ * copy into the snapshot folder (DATABASE_COPY under `backups/.work`) and answers with a DatabaseCopy.
  * The token is new on every start, so a stale file from a killed server is useless.
  */
 export const controlSchema = z.object({
@@ -18,6 +20,17 @@ export const controlSchema = z.object({
   token: z.string().regex(/^[0-9a-f]{64}$/),
 });
 export type Control = z.infer<typeof controlSchema>;
+
+/** Where, inside the snapshot folder, the embedded database's copy is (its manifest path too). */
+export const DATABASE_COPY = `database/${DUMP_FILE.pglite}`;
+
+/** The server's answer once it has written the copy. */
+export const databaseCopySchema = z.object({
+  path: z.literal(DATABASE_COPY),
+  size: z.number().int().positive(),
+  migrations: z.array(z.string().min(1)),
+});
+export type DatabaseCopy = z.infer<typeof databaseCopySchema>;
 
 export function writeControl(file: string, entry: Omit<Control, 'token'>): Control {
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });

@@ -75,6 +75,12 @@ export async function applyRetention(t: ResticTarget, policy: RetentionPolicy): 
   );
 }
 
+/** Removes one snapshot this backup wrote but found not good (its data goes at the next prune). */
+export async function forgetSnapshot(t: ResticTarget, id: string): Promise<void> {
+  if (!/^[0-9a-f]{8,64}$/.test(id)) throw new Error(`„${id}“ není platný snímek`);
+  await runTool('restic', ['forget', '--quiet', id], 'Odebrání neplatného snímku', { env: resticEnv(t) });
+}
+
 /** Restores a snapshot ('latest' or an id) into the empty folder `into`. */
 export async function restoreFromRepository(t: ResticTarget, snapshot: string, into: string): Promise<void> {
   const id = snapshot === 'latest' ? 'latest' : snapshot;

@@ -1,11 +1,9 @@
 // Not server-only by import: the backup command (plain tsx) runs it.
 import fs from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import postgres from 'postgres';
-import { processAlive, readControl, type Control } from './control';
+import { DUMP_FILE } from '@/db/dump-names';
+import { databaseCopySchema, processAlive, readControl, type Control, type DatabaseCopy } from './control';
 import { forEachLimited, HashCache, identityOf, sameIdentity, sha256File } from './hash';
 import { DATABASE_FOLDER, backupPaths, isExcluded } from './layout';
 import { FILES_PREFIX, MANIFEST_FILE, type Manifest } from './manifest';
@@ -49,8 +47,8 @@ function runningServer(file: string): Control | undefined {
   return processAlive(control.pid) ? control : undefined;
 }
 
-/** Asks the running server for a copy of the database; resolves when the server has made it and starts sending it. */
-async function requestDatabase(control: Control): Promise<Response> {
+/** Asks the running server to write its database copy into the snapshot folder; resolves with what it wrote. */
+async function requestDatabase(control: Control): Promise<DatabaseCopy> {
   const host = control.host === '0.0.0.0' || control.host === '::' ? '127.0.0.1' : control.host;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${control.port}/api/backup/database`;
   let res: Response;
@@ -59,14 +57,12 @@ async function requestDatabase(control: Control): Promise<Response> {
   } catch (err) {
     throw new Error(`Běžící server (proces ${control.pid}) na ${url} neodpovídá: ${err instanceof Error ? err.message : String(err)}. Databázi nelze zkopírovat, dokud v ní pracuje jiný proces.`, { cause: err });
   }
-  if (res.status !== 200 || !res.body) {
+  if (res.status !== 200) {
     throw new Error(`Server odmítl zkopírovat databázi (HTTP ${res.status}): ${(await res.text()).slice(0, 500)}`);
   }
-  return res;
-}
-
-async function saveResponse(res: Response, file: string): Promise<void> {
-  await pipeline(Readable.fromWeb(res.body as WebReadableStream<Uint8Array>), fs.createWriteStream(file, { flags: 'wx' }));
+  const parsed = databaseCopySchema.safeParse(await res.json().catch(() => undefined));
+  if (!parsed.success) throw new Error('Server po kopii databáze odpověděl nesrozumitelně');
+  return parsed.data;
 }
 
 async function postgresMigrations(url: string): Promise<string[]> {
@@ -218,20 +214,21 @@ export async function assembleSnapshot(opts: SnapshotOptions): Promise<{ dir: st
 
   const kind = opts.databaseUrl ? 'postgres' : 'pglite';
   const t0 = Date.now();
-  // With the server running, it makes the copy; meanwhile this process loads the database modules (PGlite, ≈ 1 s).
-  const control = kind === 'pglite' ? runningServer(paths.control) : undefined;
-  const response = control ? requestDatabase(control) : undefined;
-  response?.catch(() => undefined);
-  const { DUMP_FILE, dumpPostgres, pgliteDumpMigrations } = await import('@/db/dump');
   const dbRel = `database/${DUMP_FILE[kind]}`;
   const dbFile = path.join(work, dbRel);
   let migrations: Promise<string[]>;
   if (kind === 'postgres') {
+    const { dumpPostgres } = await import('@/db/dump');
     await dumpPostgres(opts.databaseUrl as string, dbFile);
     migrations = postgresMigrations(opts.databaseUrl as string);
   } else {
-    if (response) {
-      await saveResponse(await response, dbFile);
+    // With the server running, it makes the copy (into this folder); else this process opens the database itself.
+    const control = runningServer(paths.control);
+    if (control) {
+      const copy = await requestDatabase(control);
+      const size = (await fs.promises.stat(dbFile).catch(() => undefined))?.size;
+      if (size !== copy.size) throw new Error(`Kopie databáze od serveru má ${size ?? 0} B místo ${copy.size} B`);
+      migrations = Promise.resolve(copy.migrations);
     } else {
       const folder = path.join(dataDir, DATABASE_FOLDER);
       if (!exists(path.join(folder, 'PG_VERSION'))) throw new Error(`V ${dataDir} není žádná databáze (chybí ${folder})`);
@@ -239,12 +236,11 @@ export async function assembleSnapshot(opts: SnapshotOptions): Promise<{ dir: st
       const handle = await openDb({ url: folder, migrate: false });
       try {
         await handle.dump(dbFile);
+        migrations = Promise.resolve(await handle.appliedMigrations());
       } finally {
         await handle.close();
       }
     }
-    // Opening the copy proves it is a database, and tells its migration level (meanwhile the files are linked).
-    migrations = pgliteDumpMigrations(dbFile);
   }
   // Settled either way, so a failure of the files below never leaves it unhandled.
   const migrationsSettled = migrations.then(
@@ -278,9 +274,30 @@ export async function assembleSnapshot(opts: SnapshotOptions): Promise<{ dir: st
 
 /** After the snapshot was written out: true when none of its files changed meanwhile (they are hard links). */
 export async function snapshotUnchanged(dir: string, manifest: Manifest, filesBefore: number): Promise<boolean> {
-  for (const f of manifest.files) {
+  let unchanged = true;
+  await forEachLimited(manifest.files, IO_LANES * 2, async (f) => {
+    if (!unchanged) return;
     const st = await fs.promises.stat(path.join(dir, FILES_PREFIX, f.path)).catch(() => undefined);
-    if (!st || st.size !== f.size || st.mtimeMs >= filesBefore) return false;
+    if (!st || st.size !== f.size || st.mtimeMs >= filesBefore) unchanged = false;
+  });
+  return unchanged;
+}
+
+/**
+ * Opens the snapshot's copy of the embedded database in memory (nothing is written) and checks it records the
+ * manifest's migrations: proof that the copy is a database this application can start from. The backup runs it
+ * while the snapshot is being stored, and reports success only after it passed. A PostgreSQL dump is pg_dump's own.
+ */
+export async function verifyDatabaseCopy(dir: string, manifest: Manifest): Promise<void> {
+  if (manifest.database.kind !== 'pglite') return;
+  const { pgliteDumpMigrations } = await import('@/db/dump');
+  let names: string[];
+  try {
+    names = await pgliteDumpMigrations(path.join(dir, manifest.database.path));
+  } catch (err) {
+    throw new Error(`Kopii databáze nelze otevřít: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
   }
-  return true;
+  if (names.join('\n') !== manifest.database.migrations.join('\n')) {
+    throw new Error(`Kopie databáze má migrace do ${names.at(-1) ?? '–'}, server hlásil ${manifest.database.migrations.at(-1) ?? '–'}`);
+  }
 }
