@@ -5,7 +5,7 @@
  *   1. `cp -r DATA_DIR` (the reference of this run).
  *   2. `npm run backup -- --out FILE` while four sequential clients request public pages; their p50/p99 against the
  *      same pages on the same server idle just before (the reference of this run).
- *   3. restic: a first `npm run backup` into a new repository, then 20 photos more and a second (incremental) one;
+ *   3. restic: a first `npm run backup` into a new repository, then 10 photos more and a second (incremental) one;
  *      the second's time against the first's.
  *   4. `npm run restore -- FILE --data-dir NEW` into an empty folder (every checksum verified) against `cp -r` of
  *      the same files again, right before it.
