@@ -1,5 +1,6 @@
 'use client';
 import { useActionState, useEffect, useState } from 'react';
+import dynamic from 'next/dynamic';
 import { SelectField, SubmitButton, TextArea, TextField } from '@/ui/form/fields';
 import { FIELD_LABELS, SOURCE_OPTIONS, LIMITS } from '@/bookings/input-fields';
 import type { FormState } from '@/bookings/form-state';
@@ -8,8 +9,14 @@ import { submitFullInquiry } from '../actions/inquiry';
 import { startFullInquiryAction } from '../actions/form-start';
 import { fetchTakenDates } from './taken-dates';
 import { ConsentFields, FormPreamble, Required } from './form-shell';
-import { AvailabilityCalendar, DateStatus } from './availability-calendar';
+import { DateStatus } from './date-status';
 import styles from './booking.module.css';
+
+/**
+ * The month grid's code is loaded when the calendar is opened (or rendered open by the per-request page), not with
+ * the form: most visitors type their date and never open it.
+ */
+const AvailabilityCalendar = dynamic(() => import('./availability-calendar').then((m) => m.AvailabilityCalendar));
 
 const price = new Intl.NumberFormat('cs-CZ', { style: 'currency', currency: 'CZK', maximumFractionDigits: 0 });
 
@@ -60,6 +67,9 @@ export function InquiryForm({
   }, [takenProp, today, lastDay]);
   const state = answer.key || !token ? answer : { ...answer, ...token };
   const [date, setDate] = useState(state.values.weddingDate ?? '');
+  // Rendered by the server (the per-request page knows the taken dates) or from the first time the visitor opens it.
+  const [calendarOpen, setCalendarOpen] = useState(Boolean(initialMonth));
+  const showCalendar = calendarOpen || takenProp !== undefined;
   const v = state.values;
   const f = state.errors;
   const packageOptions = [
@@ -97,10 +107,10 @@ export function InquiryForm({
         />
         <DateStatus taken={taken ?? null} value={date} />
         {taken !== null ? (
-          <details id="kalendar" open={Boolean(initialMonth)}>
+          <details id="kalendar" open={Boolean(initialMonth)} onToggle={(e) => e.currentTarget.open && setCalendarOpen(true)}>
             <summary>Zobrazit kalendář volných termínů</summary>
             {taken ? (
-              <AvailabilityCalendar taken={taken} today={today} lastDay={lastDay} initialMonth={initialMonth} />
+              showCalendar ? <AvailabilityCalendar taken={taken} today={today} lastDay={lastDay} initialMonth={initialMonth} /> : null
             ) : (
               // The cached page before the dates arrive (or without JavaScript): the per-request page shows the month.
               <p>
