@@ -106,6 +106,33 @@ describe('bookings', () => {
     await ctx.close();
   });
 
+  it('the calendar of free dates loads its code when it is opened, and a free day fills the date field', async () => {
+    const ctx = await newContext(browser, 'phone');
+    const page = await ctx.newPage();
+    const scripts: Promise<string>[] = [];
+    page.on('response', (r) => {
+      if (r.request().resourceType() === 'script') scripts.push(r.text().catch(() => ''));
+    });
+    const calendarCode = async () => (await Promise.all(scripts)).filter((body) => body.includes('kalendar-mesic')).length;
+    const dates = page.waitForResponse((r) => r.url().includes('/api/availability'));
+    await page.goto(`${server.url}/rezervace`);
+    await hydrated(page, '#termin');
+    expect((await dates).status()).toBe(200);
+    await page.getByText('Zobrazit kalendář volných termínů').waitFor();
+    expect(await calendarCode()).toBe(0);
+    expect(await page.locator('#kalendar table').count()).toBe(0);
+
+    await page.click('#kalendar summary');
+    const free = page.locator('#kalendar td[data-state="free"] button').first();
+    await free.waitFor();
+    expect(await calendarCode()).toBe(1);
+    await free.click();
+    expect(await page.inputValue('#weddingDate')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(await page.getAttribute('#kalendar td[data-state="free"] button[aria-pressed="true"]', 'aria-label')).toContain('volno');
+    await expectNoAxeViolations(page);
+    await ctx.close();
+  });
+
   it('the short form and its page pass axe', async () => {
     const ctx = await newContext(browser, 'desktop');
     const page = await ctx.newPage();
