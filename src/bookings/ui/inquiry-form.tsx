@@ -1,6 +1,5 @@
 'use client';
-import { useActionState, useEffect, useState } from 'react';
-import dynamic from 'next/dynamic';
+import { Suspense, lazy, useActionState, useEffect, useState } from 'react';
 import { SelectField, SubmitButton, TextArea, TextField } from '@/ui/form/fields';
 import { FIELD_LABELS, SOURCE_OPTIONS, LIMITS } from '@/bookings/input-fields';
 import type { FormState } from '@/bookings/form-state';
@@ -13,10 +12,11 @@ import { DateStatus } from './date-status';
 import styles from './booking.module.css';
 
 /**
- * The month grid's code is loaded when the calendar is opened (or rendered open by the per-request page), not with
- * the form: most visitors type their date and never open it.
+ * The month grid's code is loaded when the calendar is first opened (or rendered by the per-request page), not with
+ * the form: most visitors type their date and never open it. `React.lazy` rather than `next/dynamic`, whose loader
+ * would add more to the page's JavaScript than the grid itself.
  */
-const AvailabilityCalendar = dynamic(() => import('./availability-calendar').then((m) => m.AvailabilityCalendar));
+const AvailabilityCalendar = lazy(() => import('./availability-calendar').then((m) => ({ default: m.AvailabilityCalendar })));
 
 const price = new Intl.NumberFormat('cs-CZ', { style: 'currency', currency: 'CZK', maximumFractionDigits: 0 });
 
@@ -110,7 +110,11 @@ export function InquiryForm({
           <details id="kalendar" open={Boolean(initialMonth)} onToggle={(e) => e.currentTarget.open && setCalendarOpen(true)}>
             <summary>Zobrazit kalendář volných termínů</summary>
             {taken ? (
-              showCalendar ? <AvailabilityCalendar taken={taken} today={today} lastDay={lastDay} initialMonth={initialMonth} /> : null
+              showCalendar ? (
+                <Suspense fallback={null}>
+                  <AvailabilityCalendar taken={taken} today={today} lastDay={lastDay} initialMonth={initialMonth} />
+                </Suspense>
+              ) : null
             ) : (
               // The cached page before the dates arrive (or without JavaScript): the per-request page shows the month.
               <p>

@@ -3,6 +3,7 @@ import type { FormState } from '@/bookings/form-state';
 import type { DateCheck } from '@/bookings/date-check';
 import type { PackageOption } from '@/bookings/packages';
 import { DateCheckSection } from './date-check-section';
+import { CheckAnswer } from './date-check-answer';
 import { InquiryForm } from './inquiry-form';
 import styles from './booking.module.css';
 
@@ -37,7 +38,7 @@ export function ReservationView(p: ReservationViewProps) {
         </p>
       </header>
       <div className={`container section ${styles.layout}`} style={{ paddingTop: 0 }}>
-        <DateCheckSection today={p.today} lastDay={p.lastDay} balicek={p.balicek} termin={p.termin} initial={p.check} />
+        <DateCheckSection today={p.today} lastDay={p.lastDay} balicek={p.balicek} termin={p.termin} initialAnswer={<CheckAnswer check={p.check} />} />
         <div className={styles.areaForm}>
           <InquiryForm initial={p.initial} packages={p.packages} taken={p.taken} today={p.today} lastDay={p.lastDay} initialMonth={p.initialMonth} />
         </div>
