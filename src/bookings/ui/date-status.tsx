@@ -1,6 +1,6 @@
 'use client';
 import { useMemo } from 'react';
-import { isValidIsoDate } from '@/platform/dates';
+import { isValidIsoDate } from '@/platform/iso-day';
 import styles from './booking.module.css';
 
 /** Live "is my date free?" answer next to the date field. */
