@@ -269,6 +269,10 @@ describe('bookings', () => {
     expect(new URL(page.url()).searchParams.get('termin')).toBe(date);
     expect(await page.textContent('[data-testid="check-result"]')).toContain('je zatím volný');
     expect(await page.inputValue('#weddingDate')).toBe(date);
+    // The calendar is in this page's HTML (no script has to load it): opened, it shows the month's free days.
+    await page.click('#kalendar summary');
+    expect(await page.locator('#kalendar table td[data-state="free"]').count()).toBeGreaterThan(0);
+    expect(await page.locator('#kalendar table').isVisible()).toBe(true);
 
     // A refused form keeps what was typed (the partner's name is missing; the browser's own check is skipped).
     await page.fill('#partner1', 'Alena Bez JS');

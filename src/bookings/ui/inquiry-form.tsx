@@ -1,5 +1,5 @@
 'use client';
-import { Suspense, lazy, useActionState, useEffect, useState } from 'react';
+import { Suspense, lazy, useActionState, useEffect, useState, type ReactNode } from 'react';
 import { SelectField, SubmitButton, TextArea, TextField } from '@/ui/form/fields';
 import { FIELD_LABELS, SOURCE_OPTIONS, LIMITS } from '@/bookings/input-fields';
 import type { FormState } from '@/bookings/form-state';
@@ -12,8 +12,8 @@ import { DateStatus } from './date-status';
 import styles from './booking.module.css';
 
 /**
- * The month grid's code is loaded when the calendar is first opened (or rendered by the per-request page), not with
- * the form: most visitors type their date and never open it. `React.lazy` rather than `next/dynamic`, whose loader
+ * The month grid's code is loaded when the calendar is first opened, not with the form: most visitors type their
+ * date and never open it. The per-request page passes the grid rendered (`calendar`), so it is in its HTML. `React.lazy` rather than `next/dynamic`, whose loader
  * would add more to the page's JavaScript than the grid itself.
  */
 const AvailabilityCalendar = lazy(() => import('./availability-calendar').then((m) => ({ default: m.AvailabilityCalendar })));
@@ -39,6 +39,7 @@ export function InquiryForm({
   today,
   lastDay,
   initialMonth,
+  calendar,
 }: {
   initial: FormState;
   packages: PackageOption[];
@@ -47,6 +48,8 @@ export function InquiryForm({
   today: string;
   lastDay: string;
   initialMonth?: string;
+  /** The month grid rendered by the per-request page; without it, the grid is loaded when the calendar is opened. */
+  calendar?: ReactNode;
 }) {
   const [answer, action] = useActionState(submitFullInquiry, initial, INQUIRY_FORM_PERMALINK);
   const [token, setToken] = useState<Pick<FormState, 'started' | 'key'> | null>(null);
@@ -67,9 +70,8 @@ export function InquiryForm({
   }, [takenProp, today, lastDay]);
   const state = answer.key || !token ? answer : { ...answer, ...token };
   const [date, setDate] = useState(state.values.weddingDate ?? '');
-  // Rendered by the server (the per-request page knows the taken dates) or from the first time the visitor opens it.
+  // From the first time the visitor opens it (unless the per-request page rendered it).
   const [calendarOpen, setCalendarOpen] = useState(Boolean(initialMonth));
-  const showCalendar = calendarOpen || takenProp !== undefined;
   const v = state.values;
   const f = state.errors;
   const packageOptions = [
@@ -110,11 +112,12 @@ export function InquiryForm({
           <details id="kalendar" open={Boolean(initialMonth)} onToggle={(e) => e.currentTarget.open && setCalendarOpen(true)}>
             <summary>Zobrazit kalendář volných termínů</summary>
             {taken ? (
-              showCalendar ? (
-                <Suspense fallback={null}>
-                  <AvailabilityCalendar taken={taken} today={today} lastDay={lastDay} initialMonth={initialMonth} />
-                </Suspense>
-              ) : null
+              (calendar ??
+                (calendarOpen ? (
+                  <Suspense fallback={null}>
+                    <AvailabilityCalendar taken={taken} today={today} lastDay={lastDay} initialMonth={initialMonth} />
+                  </Suspense>
+                ) : null))
             ) : (
               // The cached page before the dates arrive (or without JavaScript): the per-request page shows the month.
               <p>
