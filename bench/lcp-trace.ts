@@ -10,7 +10,7 @@ import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { startServer } from './lib/server';
 import { startMinimalApp } from './lib/minimal-app';
-import { LIGHTHOUSE_FLAGS } from './lighthouse';
+import { LIGHTHOUSE_FLAGS, warmPage } from './lighthouse';
 import http from 'node:http';
 import zlib from 'node:zlib';
 // The simulator Lighthouse itself uses (same module instance): its node timings say what the simulated LCP waited for.
@@ -143,6 +143,8 @@ async function warm(url: string): Promise<void> {
   const imgs = [...new Set([...html.matchAll(/\/_next\/image\?[^" ,]+/g)].map((m) => m[0].replace(/&amp;/g, '&')))].slice(0, 40);
   const accept = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
   await Promise.all(imgs.map((i) => fetch(new URL(i, url), { headers: { accept } }).then((r) => r.arrayBuffer())));
+  // The preloaded LCP variant the phone picks (encoded on its first request), as bench/lighthouse.ts does.
+  await warmPage(url);
 }
 
 async function main() {

@@ -2,6 +2,8 @@
  * Calendar dates as 'YYYY-MM-DD' strings in the photographer's time zone (weddings are local, all-day), and their
  * Czech spelling. The one owner of ISO-day validation and Czech date formatting (isomorphic: no server imports).
  */
+import { isValidIsoDate } from './iso-day';
+
 export const TIME_ZONE = 'Europe/Prague';
 
 const isoFormatter = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
@@ -9,18 +11,11 @@ const czechFormatter = new Intl.DateTimeFormat('cs-CZ', { timeZone: 'UTC', day: 
 const czechDateTimeLong = new Intl.DateTimeFormat('cs-CZ', { dateStyle: 'long', timeStyle: 'short', timeZone: TIME_ZONE });
 const czechDateTime = new Intl.DateTimeFormat('cs-CZ', { timeZone: TIME_ZONE, day: 'numeric', month: 'numeric', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
-export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+export { ISO_DATE, isValidIsoDate } from './iso-day';
 
 /** Today's date in Prague. */
 export function localToday(now: Date = new Date()): string {
   return isoFormatter.format(now);
-}
-
-/** True for a real calendar date in YYYY-MM-DD form (rejects 2026-02-30). */
-export function isValidIsoDate(s: string): boolean {
-  if (!ISO_DATE.test(s)) return false;
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
 }
 
 /** The real calendar day a value starts with ('2024-06-15T14:00:00Z' → '2024-06-15'); null for anything else. */

@@ -106,6 +106,33 @@ describe('bookings', () => {
     await ctx.close();
   });
 
+  it('the calendar of free dates loads its code when it is opened, and a free day fills the date field', async () => {
+    const ctx = await newContext(browser, 'phone');
+    const page = await ctx.newPage();
+    const scripts: Promise<string>[] = [];
+    page.on('response', (r) => {
+      if (r.request().resourceType() === 'script') scripts.push(r.text().catch(() => ''));
+    });
+    const calendarCode = async () => (await Promise.all(scripts)).filter((body) => body.includes('kalendar-mesic')).length;
+    const dates = page.waitForResponse((r) => r.url().includes('/api/availability'));
+    await page.goto(`${server.url}/rezervace`);
+    await hydrated(page, '#termin');
+    expect((await dates).status()).toBe(200);
+    await page.getByText('Zobrazit kalendář volných termínů').waitFor();
+    expect(await calendarCode()).toBe(0);
+    expect(await page.locator('#kalendar table').count()).toBe(0);
+
+    await page.click('#kalendar summary');
+    const free = page.locator('#kalendar td[data-state="free"] button').first();
+    await free.waitFor();
+    expect(await calendarCode()).toBe(1);
+    await free.click();
+    expect(await page.inputValue('#weddingDate')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(await page.getAttribute('#kalendar td[data-state="free"] button[aria-pressed="true"]', 'aria-label')).toContain('volno');
+    await expectNoAxeViolations(page);
+    await ctx.close();
+  });
+
   it('the short form and its page pass axe', async () => {
     const ctx = await newContext(browser, 'desktop');
     const page = await ctx.newPage();
@@ -242,6 +269,10 @@ describe('bookings', () => {
     expect(new URL(page.url()).searchParams.get('termin')).toBe(date);
     expect(await page.textContent('[data-testid="check-result"]')).toContain('je zatím volný');
     expect(await page.inputValue('#weddingDate')).toBe(date);
+    // The calendar is in this page's HTML (no script has to load it): opened, it shows the month's free days.
+    await page.click('#kalendar summary');
+    expect(await page.locator('#kalendar table td[data-state="free"]').count()).toBeGreaterThan(0);
+    expect(await page.locator('#kalendar table').isVisible()).toBe(true);
 
     // A refused form keeps what was typed (the partner's name is missing; the browser's own check is skipped).
     await page.fill('#partner1', 'Alena Bez JS');

@@ -1,7 +1,6 @@
 'use client';
 import { useMemo, useState } from 'react';
 import styles from './booking.module.css';
-import { isValidIsoDate } from '@/platform/dates';
 import { fillDateField } from './taken-dates';
 
 const monthName = new Intl.DateTimeFormat('cs-CZ', { month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -155,19 +154,5 @@ export function AvailabilityCalendar({
         <span className={styles.legendTaken}>12</span> obsazeno
       </p>
     </div>
-  );
-}
-
-/** Live "is my date free?" answer next to the date field. */
-export function DateStatus({ taken, value }: { taken: string[] | null; value: string }) {
-  const takenSet = useMemo(() => new Set(taken ?? []), [taken]);
-  return (
-    <p className={styles.dateStatus} aria-live="polite" data-testid="date-status">
-      {taken && isValidIsoDate(value)
-        ? takenSet.has(value)
-          ? 'Tento termín je bohužel už obsazený. Napište mi i tak – ráda doporučím kolegu.'
-          : 'Termín je zatím volný.'
-        : ''}
-    </p>
   );
 }

@@ -1,34 +1,36 @@
 'use client';
-import { useState, type FormEvent } from 'react';
-import { formatCzechDate } from '@/platform/dates';
-import { checkDate, type DateCheck } from '@/bookings/date-check';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { fetchTakenDates, fillDateField } from './taken-dates';
 import styles from './booking.module.css';
 
 /**
  * "Je váš termín volný?" on /rezervace. Without JavaScript the form asks for `/rezervace?termin=…`, which the
- * proxy renders per request with the answer (`initial`); with JavaScript the answer comes from
- * `GET /api/availability` in place, so the cached page needs no per-visitor data.
+ * proxy renders per request with the answer (`initialAnswer`, rendered on the server); with JavaScript the answer
+ * comes from `GET /api/availability` in place, so the cached page needs no per-visitor data. The check and the
+ * answer's wording (./date-check-answer.tsx) are loaded with the first check, not with the page.
  */
-export function DateCheckSection({ today, lastDay, balicek, termin, initial }: { today: string; lastDay: string; balicek?: string; termin?: string; initial: DateCheck }) {
-  const [check, setCheck] = useState<DateCheck>(initial);
+export function DateCheckSection({ today, lastDay, balicek, termin, initialAnswer }: { today: string; lastDay: string; balicek?: string; termin?: string; initialAnswer: ReactNode }) {
+  const [answer, setAnswer] = useState<ReactNode>(initialAnswer);
   const [busy, setBusy] = useState(false);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const value = new FormData(e.currentTarget).get('termin');
+    const form = e.currentTarget;
+    const value = new FormData(form).get('termin');
     const date = typeof value === 'string' ? value.slice(0, 20) : '';
-    const local = checkDate(date, { today, lastDay, taken: [] });
-    if (local.kind !== 'free') {
-      setCheck(local);
-      return;
-    }
     setBusy(true);
-    const taken = await fetchTakenDates(date, date);
-    setBusy(false);
-    const answer = checkDate(date, { today, lastDay, taken });
-    setCheck(answer);
-    if (answer.kind === 'free') fillDateField('weddingDate', date, false);
+    try {
+      const { checkDate, CheckAnswer } = await import('./date-check-answer');
+      const local = checkDate(date, { today, lastDay, taken: [] });
+      const check = local.kind === 'free' ? checkDate(date, { today, lastDay, taken: await fetchTakenDates(date, date) }) : local;
+      setAnswer(<CheckAnswer check={check} />);
+      if (check.kind === 'free') fillDateField('weddingDate', date, false);
+    } catch {
+      // The answer's code did not arrive (offline, or a newer build replaced it): the page's own GET asks the server.
+      form.submit();
+    } finally {
+      setBusy(false);
+    }
   }
 
   return (
@@ -45,32 +47,8 @@ export function DateCheckSection({ today, lastDay, balicek, termin, initial }: {
         </button>
       </form>
       <div role="status" aria-live="polite" data-testid="check-result">
-        <CheckAnswer check={check} />
+        {answer}
       </div>
     </section>
   );
-}
-
-function CheckAnswer({ check }: { check: DateCheck }) {
-  switch (check.kind) {
-    case 'free':
-      return (
-        <p className={`notice notice-ok ${styles.result}`}>
-          Termín <strong>{formatCzechDate(check.date)}</strong> je zatím volný. Předvyplnila jsem ho do formuláře.
-        </p>
-      );
-    case 'taken':
-      return (
-        <p className={`notice notice-error ${styles.result}`}>
-          Termín <strong>{formatCzechDate(check.date)}</strong> je bohužel už obsazený. Napište mi i tak – ráda vám doporučím
-          ověřeného kolegu.
-        </p>
-      );
-    case 'invalid':
-      return <p className={`notice notice-error ${styles.result}`}>{check.message}</p>;
-    case 'unknown':
-      return <p className={`notice ${styles.result}`}>Dostupnost se teď nepodařilo ověřit. Zkuste to prosím znovu za chvíli.</p>;
-    default:
-      return null;
-  }
 }

@@ -1,5 +1,5 @@
 'use client';
-import { useActionState, useEffect, useState } from 'react';
+import { Suspense, lazy, useActionState, useEffect, useState, type ReactNode } from 'react';
 import { SelectField, SubmitButton, TextArea, TextField } from '@/ui/form/fields';
 import { FIELD_LABELS, SOURCE_OPTIONS, LIMITS } from '@/bookings/input-fields';
 import type { FormState } from '@/bookings/form-state';
@@ -8,8 +8,15 @@ import { submitFullInquiry } from '../actions/inquiry';
 import { startFullInquiryAction } from '../actions/form-start';
 import { fetchTakenDates } from './taken-dates';
 import { ConsentFields, FormPreamble, Required } from './form-shell';
-import { AvailabilityCalendar, DateStatus } from './availability-calendar';
+import { DateStatus } from './date-status';
 import styles from './booking.module.css';
+
+/**
+ * The month grid's code is loaded when the calendar is first opened, not with the form: most visitors type their
+ * date and never open it. The per-request page passes the grid rendered (`calendar`), so it is in its HTML. `React.lazy` rather than `next/dynamic`, whose loader
+ * would add more to the page's JavaScript than the grid itself.
+ */
+const AvailabilityCalendar = lazy(() => import('./availability-calendar').then((m) => ({ default: m.AvailabilityCalendar })));
 
 const price = new Intl.NumberFormat('cs-CZ', { style: 'currency', currency: 'CZK', maximumFractionDigits: 0 });
 
@@ -32,6 +39,7 @@ export function InquiryForm({
   today,
   lastDay,
   initialMonth,
+  calendar,
 }: {
   initial: FormState;
   packages: PackageOption[];
@@ -40,6 +48,8 @@ export function InquiryForm({
   today: string;
   lastDay: string;
   initialMonth?: string;
+  /** The month grid rendered by the per-request page; without it, the grid is loaded when the calendar is opened. */
+  calendar?: ReactNode;
 }) {
   const [answer, action] = useActionState(submitFullInquiry, initial, INQUIRY_FORM_PERMALINK);
   const [token, setToken] = useState<Pick<FormState, 'started' | 'key'> | null>(null);
@@ -60,6 +70,8 @@ export function InquiryForm({
   }, [takenProp, today, lastDay]);
   const state = answer.key || !token ? answer : { ...answer, ...token };
   const [date, setDate] = useState(state.values.weddingDate ?? '');
+  // From the first time the visitor opens it (unless the per-request page rendered it).
+  const [calendarOpen, setCalendarOpen] = useState(Boolean(initialMonth));
   const v = state.values;
   const f = state.errors;
   const packageOptions = [
@@ -97,10 +109,15 @@ export function InquiryForm({
         />
         <DateStatus taken={taken ?? null} value={date} />
         {taken !== null ? (
-          <details id="kalendar" open={Boolean(initialMonth)}>
+          <details id="kalendar" open={Boolean(initialMonth)} onToggle={(e) => e.currentTarget.open && setCalendarOpen(true)}>
             <summary>Zobrazit kalendář volných termínů</summary>
             {taken ? (
-              <AvailabilityCalendar taken={taken} today={today} lastDay={lastDay} initialMonth={initialMonth} />
+              (calendar ??
+                (calendarOpen ? (
+                  <Suspense fallback={null}>
+                    <AvailabilityCalendar taken={taken} today={today} lastDay={lastDay} initialMonth={initialMonth} />
+                  </Suspense>
+                ) : null))
             ) : (
               // The cached page before the dates arrive (or without JavaScript): the per-request page shows the month.
               <p>

@@ -1,8 +1,10 @@
 import Link from 'next/link';
+import type { ReactNode } from 'react';
 import type { FormState } from '@/bookings/form-state';
 import type { DateCheck } from '@/bookings/date-check';
 import type { PackageOption } from '@/bookings/packages';
 import { DateCheckSection } from './date-check-section';
+import { CheckAnswer } from './date-check-answer';
 import { InquiryForm } from './inquiry-form';
 import styles from './booking.module.css';
 
@@ -18,6 +20,8 @@ export interface ReservationViewProps {
   initial: FormState;
   packages: PackageOption[];
   terms: { holdDays: string; depositPercent: string; depositDueDaysGen: string };
+  /** The month grid, rendered by the per-request page (its code is then part of that page, not of the cached one). */
+  calendar?: ReactNode;
 }
 
 /**
@@ -37,9 +41,9 @@ export function ReservationView(p: ReservationViewProps) {
         </p>
       </header>
       <div className={`container section ${styles.layout}`} style={{ paddingTop: 0 }}>
-        <DateCheckSection today={p.today} lastDay={p.lastDay} balicek={p.balicek} termin={p.termin} initial={p.check} />
+        <DateCheckSection today={p.today} lastDay={p.lastDay} balicek={p.balicek} termin={p.termin} initialAnswer={<CheckAnswer check={p.check} />} />
         <div className={styles.areaForm}>
-          <InquiryForm initial={p.initial} packages={p.packages} taken={p.taken} today={p.today} lastDay={p.lastDay} initialMonth={p.initialMonth} />
+          <InquiryForm initial={p.initial} packages={p.packages} taken={p.taken} today={p.today} lastDay={p.lastDay} initialMonth={p.initialMonth} calendar={p.calendar} />
         </div>
         <section className={`card ${styles.areaNext}`} aria-labelledby="next-title">
           <h2 id="next-title">Co bude dál?</h2>

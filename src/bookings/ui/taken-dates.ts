@@ -1,4 +1,4 @@
-import { ISO_DATE } from '@/platform/dates';
+import { ISO_DATE } from '@/platform/iso-day';
 
 /**
  * The taken dates between two days from `GET /api/availability` (the cached /rezervace carries none), or null when

@@ -4,7 +4,7 @@ import dynamic from 'next/dynamic';
 import type { LightboxItem } from '@/content/ui/lightbox/lightbox';
 import type { PhotoImgProps } from './photo-props';
 import { expandImg } from './compact-img';
-import { galleryErrorMessage, isGallerySlice, type GalleryItem } from './gallery-types';
+import type { GalleryItem } from './gallery-types';
 import { gallerySearch, missingPages, pageOf, photoCountLabel } from './gallery-model';
 import styles from './gallery.module.css';
 
@@ -103,11 +103,10 @@ export function GalleryClient({ items: initialItems, cats, categories, label, in
       const url = new URL(endpoint, window.location.href);
       url.searchParams.set('strana', String(page));
       if (cat) url.searchParams.set('kategorie', cat);
-      void fetch(url)
-        .then(async (res) => {
-          const body: unknown = await res.json().catch(() => null);
-          if (!res.ok) throw new Error(galleryErrorMessage(body) ?? 'Další fotografie se nepodařilo načíst.');
-          if (!isGallerySlice(body)) throw new Error('Další fotografie se nepodařilo načíst.');
+      // The fetch and the answer's shape check are loaded with the first page the mosaic lacks (./gallery-fetch.ts).
+      void import('./gallery-fetch')
+        .then(({ fetchGallerySlice }) => fetchGallerySlice(url))
+        .then((body) => {
           setLoaded((prev) => {
             const next = new Map(prev);
             for (const it of body.items) if (!next.has(it.n)) next.set(it.n, it);

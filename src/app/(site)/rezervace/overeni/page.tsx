@@ -6,6 +6,7 @@ import { initialFormState } from '@/bookings/form-submit.server';
 import { getPackageOptions } from '@/bookings/packages';
 import { checkDate, publicAvailability } from '@/bookings/page-data.server';
 import { ReservationView } from '@/bookings/ui/reservation-view';
+import { AvailabilityCalendar } from '@/bookings/ui/availability-calendar';
 import { firstParam, type SearchParams } from '@/platform/search-params';
 
 export const metadata: Metadata = {
@@ -33,6 +34,7 @@ export default async function ReservationForVisitPage({ searchParams }: { search
   const datum = firstParam(sp, 'datum') ?? (check.kind === 'free' ? check.date : undefined);
   if (datum && isValidIsoDate(datum)) prefill.weddingDate = datum;
   const mesic = firstParam(sp, 'mesic');
+  const initialMonth = mesic && /^\d{4}-\d{2}$/.test(mesic) ? mesic : undefined;
   const initial = await initialFormState('full', appDeps().getDb, prefill);
   const t = termPlaceholders();
   return (
@@ -43,7 +45,10 @@ export default async function ReservationForVisitPage({ searchParams }: { search
       check={check}
       termin={termin}
       balicek={balicek}
-      initialMonth={mesic && /^\d{4}-\d{2}$/.test(mesic) ? mesic : undefined}
+      initialMonth={initialMonth}
+      // The month grid in this page's HTML (a visitor without JavaScript opens it here); the cached page loads its
+      // code only when the calendar is opened.
+      calendar={data.taken ? <AvailabilityCalendar taken={data.taken} today={data.today} lastDay={data.lastDay} initialMonth={initialMonth} /> : undefined}
       initial={initial}
       packages={packages}
       terms={{ holdDays: t.holdDays, depositPercent: t.depositPercent, depositDueDaysGen: t.depositDueDaysGen }}
