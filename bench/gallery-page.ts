@@ -51,17 +51,18 @@ async function firstScreenCheck(url: string, cookie: { name: string; value: stri
     const page = await context.newPage();
     await page.goto(url, { waitUntil: 'load' });
     await page.waitForSelector('[data-testid="gallery-view"]');
-    const r = await page.evaluate(() => {
-      const imgs = [...document.querySelectorAll<HTMLImageElement>('[data-photo-id] img')];
-      const inside = (i: HTMLImageElement) => i.getBoundingClientRect().top < window.innerHeight;
+    // A string, not a function: the bench runs under tsx, whose helpers a serialised function would reference.
+    const r = await page.evaluate<Omit<ScreenCheck, 'device'>>(`(() => {
+      const imgs = [...document.querySelectorAll('[data-photo-id] img')];
+      const inside = imgs.map((i) => i.getBoundingClientRect().top < window.innerHeight);
       return {
         viewport: { width: window.innerWidth, height: window.innerHeight },
         imgs: imgs.length,
-        inFirstScreen: imgs.filter(inside).length,
-        eagerOutside: imgs.filter((i) => !inside(i) && i.loading !== 'lazy').length,
-        lazyInside: imgs.filter((i) => inside(i) && i.loading === 'lazy').length,
+        inFirstScreen: inside.filter(Boolean).length,
+        eagerOutside: imgs.filter((i, n) => !inside[n] && i.loading !== 'lazy').length,
+        lazyInside: imgs.filter((i, n) => inside[n] && i.loading === 'lazy').length,
       };
-    });
+    })()`);
     await context.close();
     return { device, ...r };
   } finally {
