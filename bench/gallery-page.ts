@@ -120,6 +120,7 @@ async function main(): Promise<void> {
     notes.push(`Floor: the minimal Next page (bench/minimal-app) scored ${floor.performance} with LCP ${floor.lcpMs} ms, TBT ${floorPage!.median.tbtMs} ms in this run.`);
     const [page] = await runLighthouse(server.url, [{ name: `client gallery with ${photoCount} photos`, path: pagePath }], runs, console.log, floor, { Cookie: pair });
     notes.push(`Load average after the Lighthouse runs: ${os.loadavg().map((l) => l.toFixed(2)).join(' / ')}.`);
+    notes.push(...galleryNotes(page!));
 
     const budgets = [
       ...screens.flatMap((s) => [
@@ -136,6 +137,15 @@ async function main(): Promise<void> {
     await server.stop();
     fs.rmSync(tmp, { recursive: true, force: true });
   }
+}
+
+/** Why points were lost: the audits outside performance (the page is `noindex` on purpose) and the LCP element. */
+function galleryNotes(page: { failedAudits: string[]; lcpElement: string | null; perfHints: string[] }): string[] {
+  return [
+    ...page.failedAudits.map((a) => `Lost: ${a}${/is-crawlable/.test(a) ? ' — on purpose: a private gallery is `noindex` (meta robots and X-Robots-Tag), so this SEO budget cannot be met without indexing it.' : ''}`),
+    ...(page.lcpElement ? [`LCP element (first run): ${page.lcpElement.replace(/https?:\/\/[^/]+/, '')}`] : []),
+    ...(page.perfHints.length ? [`Performance audits flagging something: ${[...new Set(page.perfHints.map((h) => h.replace(/ \(.*\)$/, '')))].join('; ')}.`] : []),
+  ];
 }
 
 /** Waits until the server's worker has processed every photo (the photographer's API tells each photo's state). */

@@ -21,12 +21,8 @@ export interface VisitorPhotoPage {
   total: number;
 }
 
-/**
- * Photos per page of the couple's gallery: the first screen and some; the rest comes page by page. Every photo in
- * the first HTML is hydrated with its buttons before the page answers taps (48 cost ≈ 300 ms of a phone's main thread
- * in Lighthouse), so the first page holds as many as the wedding page does.
- */
-export const VISITOR_PER_PAGE = 24;
+/** Photos per page of the couple's gallery: the first screen and some; the rest comes page by page. */
+export const VISITOR_PER_PAGE = 48;
 
 export function visitorPhoto(gallery: Gallery, p: GalleryPhoto): VisitorPhoto {
   const base = `/api/galleries/${gallery.slug}/photos/${encodeURIComponent(p.id)}`;
