@@ -173,6 +173,8 @@ export async function runLighthouse(
   runs: number,
   log: (s: string) => void = console.log,
   floor?: LighthouseFloor,
+  /** Headers sent with every request of the run, e.g. a gallery's access cookie (Lighthouse's `extraHeaders`). */
+  extraHeaders?: Record<string, string>,
 ): Promise<LighthousePageResult[]> {
   const results: LighthousePageResult[] = [];
   for (const route of routes) {
@@ -191,6 +193,7 @@ export async function runLighthouse(
           output: 'json',
           logLevel: 'error',
           onlyCategories: [...CATEGORIES],
+          ...(extraHeaders ? { extraHeaders } : {}),
         });
         if (!result) throw new Error(`Lighthouse returned nothing for ${route.path}`);
         if (result.lhr.runtimeError) {

@@ -6,6 +6,7 @@
  *   npm run bench -- --only=lighthouse,bytes,throughput,booking
  *   npm run bench -- --runs=3 --duration=10
  *   npm run bench -- --only=gallery-zip,backup  (opt-in: the gallery ZIP in process and over HTTP; backups)
+ *   npm run bench -- --only=gallery-page      (opt-in: the couple's gallery page with 900 photos, Lighthouse)
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import os from 'node:os';
@@ -192,6 +193,7 @@ async function main(): Promise<void> {
     ['gallery-zip', 'gallery-zip', ['--conditions=react-server', 'bench/gallery-zip.ts']],
     ['gallery-zip', 'gallery-zip-http', ['--conditions=react-server', 'bench/gallery-zip-http.ts']],
     ['backup', 'backup', ['bench/backup.ts']],
+    ['gallery-page', 'gallery-page', ['--conditions=react-server', 'bench/gallery-page.ts']],
   ];
   for (const [part, result, argv] of scripts) {
     if (!only.has(part)) continue;

@@ -66,9 +66,9 @@ export function galleryUploadTarget(getDeps: () => Promise<GalleryDeps & { kick?
       if (!(await galleryRecordById(deps.db, meta.galleryId!))) throw notFound();
       if (meta.setId && !(await setsOf(deps.db, meta.galleryId!)).some((s) => s.id === meta.setId)) throw validation('Sada nepatří do této galerie.');
     },
-    async finish(filePath, meta) {
+    async finish(filePath, meta, hashed) {
       const deps = await getDeps();
-      return addGalleryPhotoFromFile(deps, meta.galleryId ?? '', { filePath, fileName: meta.filename ?? '', setId: meta.setId || null });
+      return addGalleryPhotoFromFile(deps, meta.galleryId ?? '', { filePath, fileName: meta.filename ?? '', setId: meta.setId || null, ...(hashed ? { hashed } : {}) });
     },
   };
 }

@@ -1,4 +1,5 @@
 import 'server-only';
+import { createHash, type Hash } from 'node:crypto';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
@@ -33,8 +34,54 @@ export class UploadRefused extends Error {
 export interface UploadTarget {
   /** Checks the upload's metadata before any byte is accepted (e.g. the gallery exists); throws to refuse. */
   accept(metadata: Record<string, string>): Promise<void>;
-  /** The file is complete on disk: take it. The result is sent back as JSON. Throw an error with status/message to refuse. */
-  finish(filePath: string, metadata: Record<string, string>): Promise<unknown>;
+  /**
+   * The file is complete on disk: take it. The result is sent back as JSON. Throw an error with status/message to
+   * refuse. `hashed` is the file's SHA-256 (hex) and size when they were computed while its bytes arrived.
+   */
+  finish(filePath: string, metadata: Record<string, string>, hashed?: { hash: string; size: number }): Promise<unknown>;
+}
+
+/** The running hash of one PATCH body that started at byte 0 of its upload. */
+interface BodyHash {
+  hash: Hash;
+  size: number;
+  /** The digest, once the body ended (every byte of it went through the hash). */
+  digest: string | null;
+}
+
+const bodyHashes = new WeakMap<Request, BodyHash>();
+
+/**
+ * The request `handle` passes to the tus server: a PATCH from byte 0 (the uploader's normal case, one PATCH per
+ * file) gets its body hashed on the way to the store, so a file finished by that one PATCH is not read again from
+ * disk for the content hash (the "same content is skipped" rule). Any other request passes as it came; an upload
+ * that finishes after a resume is hashed from its file.
+ */
+function withBodyHash(request: Request): Request {
+  if (request.method !== 'PATCH' || request.headers.get('upload-offset') !== '0' || !request.body) return request;
+  const state: BodyHash = { hash: createHash('sha256'), size: 0, digest: null };
+  const body = request.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        state.hash.update(chunk);
+        state.size += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+      flush() {
+        state.digest = state.hash.digest('hex');
+      },
+    }),
+  );
+  const hashed = new Request(request.url, { method: request.method, headers: request.headers, body, signal: request.signal, duplex: 'half' } as RequestInit);
+  bodyHashes.set(hashed, state);
+  return hashed;
+}
+
+/** The body's hash when that one request carried the whole file from byte 0 to its end (else the file is read). */
+function hashOfWholeFile(request: Request, upload: Upload): { hash: string; size: number } | undefined {
+  const state = bodyHashes.get(request);
+  if (!state?.digest || upload.size === undefined || state.size !== upload.size) return undefined;
+  return { hash: state.digest, size: state.size };
 }
 
 function envelope(status: number, name: string, message: string): { status_code: number; body: string } {
@@ -57,7 +104,7 @@ function metadataOf(upload: Upload): Record<string, string> {
   return out;
 }
 
-const g = globalThis as unknown as { __tus?: { server: Server; store: FileStore } };
+const g = globalThis as unknown as { __tus?: { server: Server; store: FileStore; handle: (request: Request) => Promise<Response> } };
 const EXPIRATION_MS = 7 * 24 * 3600 * 1000;
 
 export function tusDirectory(): string {
@@ -65,7 +112,7 @@ export function tusDirectory(): string {
 }
 
 /** One tus server per process; `targets` by the upload's `target` metadata (e.g. "gallery"). */
-export function tusServer(targets: Record<string, UploadTarget>): { server: Server; store: FileStore } {
+export function tusServer(targets: Record<string, UploadTarget>): { server: Server; store: FileStore; handle: (request: Request) => Promise<Response> } {
   if (g.__tus) return g.__tus;
   const directory = tusDirectory();
   // Abandoned uploads are removed after a week (deleteExpired, run by the photos' cleanup job).
@@ -93,11 +140,11 @@ export function tusServer(targets: Record<string, UploadTarget>): { server: Serv
       }
       return {};
     },
-    onUploadFinish: async (_req, upload) => {
+    onUploadFinish: async (req, upload) => {
       const meta = metadataOf(upload);
       const file = upload.storage?.path ?? path.join(directory, upload.id);
       try {
-        const result = await targetOf(meta).finish(file, meta);
+        const result = await targetOf(meta).finish(file, meta, hashOfWholeFile(req, upload));
         return { status_code: 200, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' }, body: JSON.stringify(result) };
       } catch (err) {
         if ((err as { status_code?: unknown }).status_code) throw err;
@@ -114,7 +161,7 @@ export function tusServer(targets: Record<string, UploadTarget>): { server: Serv
       return envelope(503, 'ServiceUnavailableError', 'Nahrávání se teď nepodařilo uložit (úložiště?). Pokračuje se automaticky, nebo to zkuste za chvíli znovu.');
     },
   });
-  g.__tus = { server, store };
+  g.__tus = { server, store, handle: (request) => server.handleWeb(withBodyHash(request)) };
   return g.__tus;
 }
 

@@ -190,6 +190,18 @@ describe.each([
     expect(original.subarray(original.indexOf(Buffer.from([0xff, 0xda])))).toEqual(jpeg.subarray(jpeg.indexOf(Buffer.from([0xff, 0xda]))));
     // The finished upload's staging file is gone.
     expect((await api(location, { method: 'HEAD', headers: tusHeaders })).status).toBe(404);
+
+    // The same bytes again in one PATCH from byte 0 (hashed on their way in, not read back from the file) are the
+    // same content as the resumed upload (hashed from its file): skipped.
+    const againRes = await api('/api/admin/uploads', {
+      method: 'POST',
+      headers: { ...tusHeaders, 'upload-length': String(jpeg.length), 'upload-metadata': `target ${b64('gallery')},galleryId ${b64(id)},filename ${b64('DSC_0815_kopie.jpg')}` },
+    });
+    expect(againRes.status).toBe(201);
+    const whole = await api(againRes.headers.get('location')!, { method: 'PATCH', headers: { ...tusHeaders, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, body: new Uint8Array(jpeg) });
+    expect(whole.status).toBe(200);
+    expect(await whole.json()).toMatchObject({ id: added.id, duplicate: true });
+    expect((await gallery(id)).photos.map((p) => p.id)).toEqual([added.id]);
   }, 240_000);
 });
 

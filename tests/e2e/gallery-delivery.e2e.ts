@@ -165,6 +165,12 @@ describe.runIf(base).each([
       await page.waitForSelector('[data-testid="gallery-view"][data-hydrated="true"]');
       expect(await page.locator('h1').textContent()).toBe('Klára a Tomáš');
       expect(await page.locator('[data-photo-id]').count()).toBe(3);
+      // Only the first screen's photos load eagerly (bench/gallery-page.ts checks the same with 900 photos).
+      const loading = await page.locator('[data-photo-id] img').evaluateAll((imgs) =>
+        imgs.map((i) => ({ inside: i.getBoundingClientRect().top < window.innerHeight, lazy: (i as HTMLImageElement).loading === 'lazy' })),
+      );
+      expect(loading.length).toBe(3);
+      expect(loading.filter((l) => l.inside === l.lazy)).toEqual([]);
       await expectNoAxeViolations(page);
 
       const first = page.locator('[data-photo-id]').first();

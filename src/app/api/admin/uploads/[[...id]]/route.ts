@@ -14,8 +14,8 @@ async function handle(request: Request): Promise<Response> {
   const admin = await requireAdminApi(request);
   if (admin instanceof Response) return admin;
   if (crossSiteCookieWrite(request)) return errorJson(403, 'ForbiddenError', 'Požadavek z cizího webu odmítnut.');
-  const { server } = tusServer({ gallery: galleryUploadTarget(galleryDeps) });
-  const res = await server.handleWeb(request);
+  const { handle: handleTus } = tusServer({ gallery: galleryUploadTarget(galleryDeps) });
+  const res = await handleTus(request);
   res.headers.set('cache-control', 'no-store');
   return res;
 }
