@@ -1,5 +1,6 @@
 import 'server-only';
 import { createHash, type Hash } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
@@ -167,6 +168,8 @@ export function tusServer(targets: Record<string, UploadTarget>): { server: Serv
 
 /** Removes uploads abandoned for longer than the expiration period; returns how many. */
 export async function deleteExpiredUploads(): Promise<number> {
+  // Nothing was ever uploaded through tus on this data folder: nothing to remove (the store lists its folder).
+  if (!fs.existsSync(tusDirectory())) return 0;
   const store = g.__tus?.store ?? new FileStore({ directory: tusDirectory(), expirationPeriodInMilliseconds: EXPIRATION_MS });
   return store.deleteExpired();
 }
