@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { runTool } from './tools';
-import { FILES_PREFIX, MANIFEST_FILE } from './manifest';
+import { DATABASE_PREFIX, FILES_PREFIX, MANIFEST_FILE } from './manifest';
 
 /**
  * The archive file: a plain tar written by GNU tar (in every Debian and container image), manifest first. Photos
@@ -15,7 +15,7 @@ export async function writeArchive(snapshotDir: string, out: string): Promise<nu
   fs.rmSync(partial, { force: true });
   try {
     // tar exits non-zero when a file changed while it was read: that run is not a good backup.
-    await runTool('tar', ['--create', '--file', partial, '--directory', snapshotDir, MANIFEST_FILE, 'database', FILES_PREFIX], 'Zápis archivu');
+    await runTool('tar', ['--create', '--file', partial, '--directory', snapshotDir, MANIFEST_FILE, DATABASE_PREFIX, FILES_PREFIX], 'Zápis archivu');
     const fd = fs.openSync(partial, 'r+');
     try {
       fs.fsyncSync(fd);

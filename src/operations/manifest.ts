@@ -30,3 +30,5 @@ export type Manifest = z.infer<typeof manifestSchema>;
 
 export const MANIFEST_FILE = 'manifest.json';
 export const FILES_PREFIX = 'files';
+/** The folder of the database copy inside a snapshot (`database/<DUMP_FILE of its kind>`). */
+export const DATABASE_PREFIX = 'database';

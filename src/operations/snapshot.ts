@@ -6,7 +6,7 @@ import { DUMP_FILE } from '@/db/dump-names';
 import { databaseCopySchema, processAlive, readControl, type Control, type DatabaseCopy } from './control';
 import { forEachLimited, HashCache, identityOf, sameIdentity, sha256File } from './hash';
 import { DATABASE_FOLDER, backupPaths, isExcluded } from './layout';
-import { FILES_PREFIX, MANIFEST_FILE, type Manifest } from './manifest';
+import { DATABASE_PREFIX, FILES_PREFIX, MANIFEST_FILE, type Manifest } from './manifest';
 
 export interface SnapshotOptions {
   dataDir: string;
@@ -205,16 +205,16 @@ export async function assembleSnapshot(opts: SnapshotOptions): Promise<{ dir: st
   const work = paths.work;
   // The previous database copy and manifest go; the previous links are reconciled below.
   await fs.promises.rm(path.join(work, MANIFEST_FILE), { force: true });
-  await fs.promises.rm(path.join(work, 'database'), { recursive: true, force: true });
-  await fs.promises.mkdir(path.join(work, 'database'), { recursive: true });
+  await fs.promises.rm(path.join(work, DATABASE_PREFIX), { recursive: true, force: true });
+  await fs.promises.mkdir(path.join(work, DATABASE_PREFIX), { recursive: true });
   await fs.promises.mkdir(path.join(work, FILES_PREFIX), { recursive: true });
   for (const extra of await fs.promises.readdir(work)) {
-    if (extra !== 'database' && extra !== FILES_PREFIX) await fs.promises.rm(path.join(work, extra), { recursive: true, force: true });
+    if (extra !== DATABASE_PREFIX && extra !== FILES_PREFIX) await fs.promises.rm(path.join(work, extra), { recursive: true, force: true });
   }
 
   const kind = opts.databaseUrl ? 'postgres' : 'pglite';
   const t0 = Date.now();
-  const dbRel = `database/${DUMP_FILE[kind]}`;
+  const dbRel = `${DATABASE_PREFIX}/${DUMP_FILE[kind]}`;
   const dbFile = path.join(work, dbRel);
   let migrations: Promise<string[]>;
   if (kind === 'postgres') {
