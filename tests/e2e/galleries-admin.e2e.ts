@@ -206,7 +206,7 @@ describe.each([
 });
 
 /** A TCP proxy in front of the server: it can cut the connection carrying an upload once, and slow uploads down. */
-async function startCuttingProxy(target: number): Promise<{ port: number; cutAfter: (bytes: number) => void; throttle: (bytesPerSecond: number) => void; cuts: () => number; close: () => Promise<void> }> {
+async function startCuttingProxy(target: number, uploadDir: string): Promise<{ port: number; cutAfter: (bytes: number) => void; throttle: (bytesPerSecond: number) => void; cuts: () => number; close: () => Promise<void> }> {
   let cutAt = Infinity;
   let sent = 0;
   let cuts = 0;
@@ -217,9 +217,13 @@ async function startCuttingProxy(target: number): Promise<{ port: number; cutAft
     sockets.add(client).add(upstream);
     // Bytes of the tus PATCH (file bytes) this connection is carrying now; only such a request is cut, mid-body.
     let patchBytes = -1;
+    let patchUpload = '';
     client.on('data', (chunk: Buffer) => {
       const head = chunk.subarray(0, 8).toString('latin1');
-      if (/^[A-Z]+ \//.test(head) || /^[A-Z]+ h/.test(head)) patchBytes = head.startsWith('PATCH ') ? 0 : -1;
+      if (/^[A-Z]+ \//.test(head) || /^[A-Z]+ h/.test(head)) {
+        patchBytes = head.startsWith('PATCH ') ? 0 : -1;
+        patchUpload = /^PATCH \S*\/([^/?\s]+)[?\s]/.exec(chunk.subarray(0, 512).toString('latin1'))?.[1] ?? '';
+      }
       if (patchBytes >= 0) {
         patchBytes += chunk.length;
         sent += chunk.length;
@@ -227,8 +231,13 @@ async function startCuttingProxy(target: number): Promise<{ port: number; cutAft
       if (patchBytes > 100_000 && sent > cutAt) {
         cutAt = Infinity;
         cuts++;
-        client.destroy();
-        upstream.destroy();
+        // The cut comes once the server has stored some of this PATCH's bytes (its upload file is no longer empty):
+        // bytes still on their way when a connection drops may be lost, and then starting over is right.
+        client.pause();
+        void storedSome(path.join(uploadDir, patchUpload)).then(() => {
+          client.destroy();
+          upstream.destroy();
+        });
         return;
       }
       upstream.write(chunk);
@@ -271,8 +280,9 @@ describe('galleries admin in Chromium', () => {
   let ctx: BrowserContext;
   let page: Page;
   beforeAll(async () => {
-    server = await startServer({ AUTH_EMAIL_CONFIRMATION: 'false' }, { dataDir: await adminDataDir() });
-    proxy = await startCuttingProxy(server.port);
+    const dataDir = await adminDataDir();
+    server = await startServer({ AUTH_EMAIL_CONFIRMATION: 'false' }, { dataDir });
+    proxy = await startCuttingProxy(server.port, path.join(dataDir, 'tmp', 'tus'));
   }, 120_000);
   afterAll(async () => {
     await ctx?.close();
@@ -388,3 +398,13 @@ describe('galleries admin in Chromium', () => {
     await expectNoAxeViolations(page);
   }, 600_000);
 });
+
+/** Resolves once the file exists with at least one byte (or after 30 s, when the test's own checks then fail). */
+async function storedSome(file: string): Promise<void> {
+  const until = Date.now() + 30_000;
+  while (Date.now() < until) {
+    const size = fs.statSync(file, { throwIfNoEntry: false })?.size ?? 0;
+    if (size > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

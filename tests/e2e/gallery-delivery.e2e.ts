@@ -275,7 +275,7 @@ describe.runIf(base).each([
       } finally {
         await updateGallery({ db: db.db }, g.id, { downloadPin: null });
       }
-      expect(written()).toBe(before + 3);
+      await expect.poll(written, { timeout: 5_000, interval: 20 }).toBe(before + 3);
     });
 
     it('gives the guest code web-size downloads only', async () => {
