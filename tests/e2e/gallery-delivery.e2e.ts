@@ -65,6 +65,8 @@ describe.runIf(base).each([
   let dbName = '';
   const g = { id: '', slug: '', code: '' };
   const originals = new Map<string, Buffer>();
+  // A second gallery with more photos than the first screen shows eagerly (8): the photos after them work too.
+  const big = { id: '', slug: '', code: '' };
 
   beforeAll(async () => {
     dbName = `e2e_gallery_${storageName.startsWith('S3') ? 's3' : 'disk'}_${Date.now().toString(36)}`;
@@ -94,13 +96,22 @@ describe.runIf(base).each([
       originals.set(added.id, bytes);
     }
     await updateGallery(deps, created.id, { published: true, selectionLimit: 2, guestCode: 'HOSTE2026' });
+    if (storageName === 'local disk') {
+      Object.assign(big, await createGallery(deps, { title: 'Velká galerie', date: '2026-07-04', coupleEmail: 'velka@example.cz', expiresAt: new Date(Date.now() + 90 * 86_400_000) }));
+      for (let i = 0; i < 20; i++) {
+        const file = path.join(tmp, `big${i}.jpg`);
+        fs.writeFileSync(file, await makeTestJpeg({ width: 480, height: 320, seed: 100 + i }));
+        await addGalleryPhotoFromFile(deps, big.id, { filePath: file, fileName: `DSC_${2000 + i}.jpg` });
+      }
+      await updateGallery(deps, big.id, { published: true });
+    }
     smtp = await startSmtp();
     // Started after the photos were queued: the server's worker processes them at start.
     // LOG_LEVEL=debug: the server logs each archive it wrote itself (the ZIP test checks the download goes that way).
     server = await startServer({ DATABASE_URL: url.toString(), SMTP_URL: smtp.url, PHOTOGRAPHER_EMAIL: 'anna.galerie@example.cz', LOG_LEVEL: 'debug', ...env }, { dataDir });
     const deadline = Date.now() + 150_000;
     for (;;) {
-      const photos = await galleryPhotosAll({ db: db.db }, created.id);
+      const photos = [...(await galleryPhotosAll({ db: db.db }, created.id)), ...(big.id ? await galleryPhotosAll({ db: db.db }, big.id) : [])];
       if (photos.every((p) => p.status === 'ready')) break;
       if (photos.some((p) => p.status === 'failed')) throw new Error(`processing failed: ${JSON.stringify(photos.map((p) => p.error))}`);
       if (Date.now() > deadline) throw new Error(`photos not processed in time:\n${server.output()}`);
@@ -276,6 +287,32 @@ describe.runIf(base).each([
         await updateGallery({ db: db.db }, g.id, { downloadPin: null });
       }
       await expect.poll(written, { timeout: 5_000, interval: 20 }).toBe(before + 3);
+    });
+
+    it.runIf(storageName === 'local disk')('a longer grid: a photo past the first screen hearts and opens the lightbox on itself', async () => {
+      const context = await newContext(browser, 'phone');
+      await skipConsentBanner(context, server.url);
+      const page = await context.newPage();
+      await page.goto(`${server.url}/galerie/${big.slug}`);
+      await hydrated(page, '[data-testid="gallery-code-form"][data-hydrated="true"]');
+      await page.fill('#gallery-code', big.code);
+      await page.click('button[type="submit"]');
+      await page.waitForSelector('[data-testid="gallery-view"][data-hydrated="true"]');
+      const tiles = page.locator('[data-photo-id]');
+      expect(await tiles.count()).toBe(20);
+      // The last tile, far below the first screen (lazy image).
+      const last = tiles.nth(19);
+      await last.getByRole('button', { name: /Přidat do oblíbených/ }).click();
+      await expect.poll(() => last.getByRole('button', { name: /oblíbených/ }).getAttribute('aria-pressed')).toBe('true');
+      await expect.poll(() => page.getByTestId('favorites-count').textContent()).toContain('1');
+      // The lightbox opens on the photo clicked.
+      await tiles.nth(12).getByRole('button', { name: /Zvětšit fotografii/ }).click();
+      await page.waitForSelector('dialog[open]');
+      expect(await page.locator('dialog[open] img').first().getAttribute('alt')).toBe('Fotografie DSC_2012.jpg');
+      await page.keyboard.press('Escape');
+      await page.waitForSelector('dialog[open]', { state: 'detached' });
+      await expectNoAxeViolations(page);
+      await context.close();
     });
 
     it('gives the guest code web-size downloads only', async () => {
