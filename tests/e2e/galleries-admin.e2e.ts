@@ -66,7 +66,8 @@ describe.each([
   let server: RunningServer;
   let auth: Record<string, string> = {};
   beforeAll(async () => {
-    server = await startServer({ AUTH_EMAIL_CONFIRMATION: 'false', ...storageEnv() }, { dataDir: await adminDataDir() });
+    // LOG_LEVEL=debug: the server logs how each finished upload's content hash was taken (checked below).
+    server = await startServer({ AUTH_EMAIL_CONFIRMATION: 'false', LOG_LEVEL: 'debug', ...storageEnv() }, { dataDir: await adminDataDir() });
     const login = await fetch(`${server.url}/api/auth/local`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identifier: ADMIN.email, password: ADMIN.password }) });
     auth = { authorization: `Bearer ${((await login.json()) as { jwt: string }).jwt}` };
   }, 120_000);
@@ -176,7 +177,7 @@ describe.each([
 
     const { port, dataDir } = server;
     await server.stop('SIGKILL');
-    server = await startServer({ AUTH_EMAIL_CONFIRMATION: 'false', ...storageEnv() }, { dataDir, port });
+    server = await startServer({ AUTH_EMAIL_CONFIRMATION: 'false', LOG_LEVEL: 'debug', ...storageEnv() }, { dataDir, port });
     const head = await api(location, { method: 'HEAD', headers: tusHeaders });
     expect(head.status).toBe(200);
     expect(head.headers.get('upload-offset')).toBe(String(half));
@@ -202,6 +203,15 @@ describe.each([
     expect(whole.status).toBe(200);
     expect(await whole.json()).toMatchObject({ id: added.id, duplicate: true });
     expect((await gallery(id)).photos.map((p) => p.id)).toEqual([added.id]);
+    // The resumed upload was hashed from its file; the one-request upload while its bytes arrived (not read back).
+    const hashedBy = (loc: string) =>
+      server
+        .output()
+        .split('\n')
+        .filter((l) => l.includes('"msg":"photos: upload finished"') && l.includes(`"uploadId":"${loc.split('/').pop()}"`))
+        .map((l) => (JSON.parse(l) as { hashed: string }).hashed);
+    expect(hashedBy(location)).toEqual(['from the file']);
+    await expect.poll(() => hashedBy(againRes.headers.get('location')!)).toEqual(['in flight']);
   }, 240_000);
 });
 
