@@ -5,6 +5,7 @@ import path from 'node:path';
 import postgres from 'postgres';
 import tar from 'tar-stream';
 import { liveControl } from './control';
+import { flushFileSystem, syncDirectory } from './durable';
 import { forEachLimited, sha256File } from './hash';
 import { DATABASE_FOLDER, backupPaths } from './layout';
 import { FILES_PREFIX, MANIFEST_FILE, manifestSchema, type Manifest } from './manifest';
@@ -114,8 +115,8 @@ async function writeAll(fh: fs.promises.FileHandle, chunk: Buffer): Promise<void
  * Any mismatch, a truncated or damaged tar, throws RestoreRefused; the caller removes both folders.
  *
  * Writes go to the thread pool while the next bytes are parsed and hashed on the main thread, several files in
- * flight (at most WRITE_BACKLOG bytes not yet written). No file is fsynced (as with `tar -x` before); the restored
- * folder is renamed into place only after everything was verified.
+ * flight (at most WRITE_BACKLOG bytes not yet written). No file is fsynced here: the caller puts the whole verified
+ * folder on the disk with one syncfs before it renames it into place (docs/decisions/104).
  */
 export async function extractVerified(
   file: string,
@@ -341,6 +342,9 @@ export async function runRestore(opts: RestoreOptions): Promise<RestoreResult> {
       database = 'PostgreSQL (DATABASE_URL)';
     }
 
+    // Verified bytes may still be only in the page cache: on the disk first, then moved into place (and that move
+    // on the disk too), so a power cut after "hotovo" cannot leave the restored folder with empty or missing files.
+    await flushFileSystem(fresh);
     let movedAside: string | undefined;
     if (fs.existsSync(target)) {
       if (nonEmpty) {
@@ -351,6 +355,7 @@ export async function runRestore(opts: RestoreOptions): Promise<RestoreResult> {
       }
     }
     fs.renameSync(fresh, target);
+    syncDirectory(path.dirname(target));
     return { manifest, dataDir: target, movedAside, database };
   } finally {
     // A database still being unpacked into the staging folder finishes before the folder goes.
@@ -389,11 +394,13 @@ export async function restoreBeforeUpgrade(opts: { dataDir: string; databaseUrl?
   fs.rmSync(staging, { recursive: true, force: true });
   const { restorePglite, stampForFile } = await dump();
   await restorePglite(file, staging);
+  await flushFileSystem(staging);
   let movedAside: string | undefined;
   if (fs.existsSync(folder)) {
     movedAside = path.join(backupPaths(dataDir).root, `pglite-before-restore-${stampForFile()}`);
     fs.renameSync(folder, movedAside);
   }
   fs.renameSync(staging, folder);
+  syncDirectory(dataDir);
   return { file, movedAside };
 }

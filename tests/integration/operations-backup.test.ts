@@ -76,6 +76,30 @@ describe('backup and restore (archive, embedded database, server stopped)', () =
     expect(fs.readdirSync(path.dirname(target)).filter((f) => f.includes('.restore-'))).toEqual([]);
   }, 300_000);
 
+  it('puts the restored files on the disk before it moves them into place', async () => {
+    // A `sync` ahead of coreutils' on PATH notes what it was asked to flush and whether the target existed yet.
+    const bin = path.join(tmp, 'bin');
+    const calls = path.join(tmp, 'sync-calls.txt');
+    const target = path.join(tmp, 'restored-on-disk');
+    fs.mkdirSync(bin, { recursive: true });
+    fs.writeFileSync(path.join(bin, 'sync'), `#!/bin/sh\nif [ -e '${target}' ]; then t=present; else t=absent; fi\necho "$* target-$t" >> '${calls}'\nexec /bin/sync "$@"\n`, { mode: 0o755 });
+    const pathBefore = process.env.PATH;
+    process.env.PATH = `${bin}:${pathBefore ?? ''}`;
+    try {
+      await runRestore({ source: archive, dataDir: target, force: false });
+    } finally {
+      process.env.PATH = pathBefore;
+    }
+    const lines = fs.readFileSync(calls, 'utf8').trim().split('\n');
+    expect(lines).toHaveLength(1);
+    const [flag, dir, when] = lines[0]!.split(' ');
+    expect(flag).toBe('--file-system');
+    expect(path.dirname(path.dirname(dir!))).toBe(tmp);
+    expect(path.basename(path.dirname(dir!))).toMatch(/^restored-on-disk\.restore-/);
+    expect(when).toBe('target-absent');
+    expect(fs.readFileSync(path.join(target, 'uploads/studio/originals/p1')).equals(photo)).toBe(true);
+  }, 300_000);
+
   it('--with-variants adds the variant folders', async () => {
     const r = await runBackup({ dataDir, withVariants: true, out: path.join(tmp, 'out', 'with-variants.tar') });
     expect(r.manifest.files.map((f) => f.path)).toContain('uploads/studio/variants/p1/384.webp');
