@@ -216,11 +216,12 @@ describe.each([
 });
 
 /** A TCP proxy in front of the server: it can cut the connection carrying an upload once, and slow uploads down. */
-async function startCuttingProxy(target: number, uploadDir: string): Promise<{ port: number; cutAfter: (bytes: number) => void; throttle: (bytesPerSecond: number) => void; cuts: () => number; close: () => Promise<void> }> {
+async function startCuttingProxy(target: number, uploadDir: string): Promise<{ port: number; cutAfter: (bytes: number) => void; throttle: (bytesPerSecond: number) => void; cuts: () => number; storedAtCut: () => number; close: () => Promise<void> }> {
   let cutAt = Infinity;
   let sent = 0;
   let cuts = 0;
   let rate = 0;
+  let storedAtCut = 0;
   const sockets = new Set<net.Socket>();
   const server = net.createServer((client) => {
     const upstream = net.connect(target, '127.0.0.1');
@@ -244,7 +245,8 @@ async function startCuttingProxy(target: number, uploadDir: string): Promise<{ p
         // The cut comes once the server has stored some of this PATCH's bytes (its upload file is no longer empty):
         // bytes still on their way when a connection drops may be lost, and then starting over is right.
         client.pause();
-        void storedSome(path.join(uploadDir, patchUpload)).then(() => {
+        void storedSome(path.join(uploadDir, patchUpload)).then((size) => {
+          storedAtCut = size;
           client.destroy();
           upstream.destroy();
         });
@@ -276,6 +278,7 @@ async function startCuttingProxy(target: number, uploadDir: string): Promise<{ p
       rate = bps;
     },
     cuts: () => cuts,
+    storedAtCut: () => storedAtCut,
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();
@@ -345,7 +348,9 @@ describe('galleries admin in Chromium', () => {
     await expect.poll(() => rows.count()).toBe(3);
     await expect.poll(() => page.locator('ul[aria-label="Nahrávané soubory"] li[data-state="done"]').count(), { timeout: 120_000 }).toBe(3);
     expect(proxy.cuts()).toBe(1);
-    // The cut upload continued from the server's offset instead of starting over.
+    // The server had stored part of that PATCH when the connection dropped…
+    expect(proxy.storedAtCut()).toBeGreaterThan(0);
+    // …and the cut upload continued from the server’s offset instead of starting over.
     expect(patches.some((p) => p.offset > 0)).toBe(true);
     expect(await page.locator('label[for="upload-overall"]').textContent()).toMatch(/Celkem: 3 z 3 souborů/);
 
@@ -409,12 +414,13 @@ describe('galleries admin in Chromium', () => {
   }, 600_000);
 });
 
-/** Resolves once the file exists with at least one byte (or after 30 s, when the test's own checks then fail). */
-async function storedSome(file: string): Promise<void> {
+/** The file's size once it holds at least one byte (0 after 30 s without: the test's own checks then fail). */
+async function storedSome(file: string): Promise<number> {
   const until = Date.now() + 30_000;
   while (Date.now() < until) {
-    const size = fs.statSync(file, { throwIfNoEntry: false })?.size ?? 0;
-    if (size > 0) return;
+    const stat = fs.statSync(file, { throwIfNoEntry: false });
+    if (stat?.isFile() && stat.size > 0) return stat.size;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+  return 0;
 }
