@@ -15,6 +15,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrPromoteAdmin } from '@/accounts/admin';
 import { openDb } from '@/db/client';
+import { backupPaths } from '@/operations/layout';
+import { readStatus, writeStatus } from '@/operations/status';
 import { makeTestJpeg } from '../fixtures/studio-images';
 import { expectNoAxeViolations, freePort, launchBrowser, newQuietContext, startServer, type RunningServer } from './harness';
 
@@ -175,7 +177,7 @@ describe('npm start behind Caddy (TRUST_PROXY=1)', () => {
     expect(res.body).toMatch(/^mail_outbox_messages\{status="pending"\} \d+$/m);
   });
 
-  it('npm run backup while the server runs; the dashboard card shows the backup (phone and desktop, axe-clean)', async () => {
+  it('npm run backup while the server runs; the dashboard card shows the backup, and a failed one as a warning (phone and desktop, axe-clean)', async () => {
     const root = path.resolve(import.meta.dirname, '../..');
     const { stdout, stderr } = await promisify(execFile)(path.join(root, 'node_modules', '.bin', 'tsx'), ['scripts/backup.ts'], {
       cwd: root,
@@ -214,6 +216,24 @@ describe('npm start behind Caddy (TRUST_PROXY=1)', () => {
         expect(await card.getByRole('alert').count()).toBe(0);
         await expectNoAxeViolations(page);
         await ctx.close();
+      }
+      // A failed attempt: the card warns her in Czech (an alert), axe-clean on the phone and the desktop.
+      const statusFile = backupPaths(server.dataDir).status;
+      const good = readStatus(statusFile);
+      writeStatus(statusFile, { ...good, lastAttempt: { at: new Date().toISOString(), ok: false, error: 'Disk pro zálohy je plný.', durationMs: 1200 } });
+      try {
+        for (const device of ['phone', 'desktop'] as const) {
+          const ctx = await newQuietContext(browser, base, device);
+          await ctx.addCookies([{ name: 'strapi_jwt', value: jwt, url: base, httpOnly: true, sameSite: 'Lax' }]);
+          const page = await ctx.newPage();
+          await page.goto(`${base}/admin`);
+          const alert = page.getByTestId('backup-card').getByRole('alert');
+          await expect.poll(() => alert.textContent()).toBe('Poslední záloha selhala: Disk pro zálohy je plný.');
+          await expectNoAxeViolations(page);
+          await ctx.close();
+        }
+      } finally {
+        writeStatus(statusFile, good);
       }
     } finally {
       await browser.close();
