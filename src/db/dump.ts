@@ -99,7 +99,7 @@ function run(cmd: string, args: string[], what: string): Promise<void> {
     const child = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
     child.stderr?.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
     child.once('error', (err) => reject(new Error(`${what}: ${cmd} nelze spustit (${err.message})`)));
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${what} selhal (${cmd}, kód ${code}): ${stderr.trim()}`))));
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`Krok „${what}“ se nepodařil (${cmd}, kód ${code}): ${stderr.trim()}`))));
   });
 }
 
@@ -241,7 +241,6 @@ export async function copyPgliteIntoPostgres(file: string, url: string): Promise
   }
 }
 
-/** A file name that sorts by time: `2026-11-25T12-00-00-000Z`. */
 export function ensureDir(dir: string): string {
   fs.mkdirSync(dir, { recursive: true });
   return path.resolve(dir);

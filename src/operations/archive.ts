@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { syncPath } from './durable';
 import { runTool } from './tools';
 import { DATABASE_PREFIX, FILES_PREFIX, MANIFEST_FILE } from './manifest';
 
@@ -16,13 +17,9 @@ export async function writeArchive(snapshotDir: string, out: string): Promise<nu
   try {
     // tar exits non-zero when a file changed while it was read: that run is not a good backup.
     await runTool('tar', ['--create', '--file', partial, '--directory', snapshotDir, MANIFEST_FILE, DATABASE_PREFIX, FILES_PREFIX], 'Zápis archivu');
-    const fd = fs.openSync(partial, 'r+');
-    try {
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
+    syncPath(partial);
     fs.renameSync(partial, target);
+    syncPath(path.dirname(target));
   } catch (err) {
     fs.rmSync(partial, { force: true });
     throw err;

@@ -3,8 +3,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { DUMP_FILE } from '@/db/dump-names';
-import { DATABASE_PREFIX } from './manifest';
+import { databaseCopyPath } from './manifest';
 
 /**
  * The local channel between `npm run backup` and a running server. PGlite allows one process per data folder, so
@@ -23,7 +22,7 @@ export const controlSchema = z.object({
 export type Control = z.infer<typeof controlSchema>;
 
 /** Where, inside the snapshot folder, the embedded database's copy is (its manifest path too). */
-export const DATABASE_COPY = `${DATABASE_PREFIX}/${DUMP_FILE.pglite}`;
+export const DATABASE_COPY = databaseCopyPath('pglite');
 
 /** The server's answer once it has written the copy. */
 export const databaseCopySchema = z.object({

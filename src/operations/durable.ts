@@ -7,12 +7,12 @@ import { runTool } from './tools';
  * an fsync each would wait for the disk once per photo. See docs/decisions/104-restore-on-disk-before-it-counts.md.
  */
 export async function flushFileSystem(dir: string): Promise<void> {
-  await runTool('sync', ['--file-system', dir], 'Zápis obnovených souborů na disk');
+  await runTool('sync', ['--file-system', dir], 'Uložení obnovených souborů na disk');
 }
 
-/** An fsync of the directory itself: a rename inside it is on the disk once this returns. */
-export function syncDirectory(dir: string): void {
-  const fd = fs.openSync(dir, 'r');
+/** An fsync of one file, or of a directory itself (a rename inside it is then on the disk). */
+export function syncPath(file: string): void {
+  const fd = fs.openSync(file, 'r');
   try {
     fs.fsyncSync(fd);
   } finally {

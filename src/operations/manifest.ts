@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DUMP_FILE, type DumpKind } from '@/db/dump-names';
 
 /** The manifest stored as `manifest.json` at the top of every backup (archive or restic snapshot). */
 const relPath = z
@@ -30,5 +31,10 @@ export type Manifest = z.infer<typeof manifestSchema>;
 
 export const MANIFEST_FILE = 'manifest.json';
 export const FILES_PREFIX = 'files';
-/** The folder of the database copy inside a snapshot (`database/<DUMP_FILE of its kind>`). */
+/** The folder of the database copy inside a snapshot. */
 export const DATABASE_PREFIX = 'database';
+
+/** The database copy's path inside a snapshot (and in its manifest), by database kind. */
+export function databaseCopyPath(kind: DumpKind): string {
+  return `${DATABASE_PREFIX}/${DUMP_FILE[kind]}`;
+}

@@ -5,7 +5,7 @@ import path from 'node:path';
 import postgres from 'postgres';
 import tar from 'tar-stream';
 import { liveControl } from './control';
-import { flushFileSystem, syncDirectory } from './durable';
+import { flushFileSystem, syncPath } from './durable';
 import { forEachLimited, sha256File } from './hash';
 import { DATABASE_FOLDER, backupPaths } from './layout';
 import { FILES_PREFIX, MANIFEST_FILE, manifestSchema, type Manifest } from './manifest';
@@ -355,7 +355,7 @@ export async function runRestore(opts: RestoreOptions): Promise<RestoreResult> {
       }
     }
     fs.renameSync(fresh, target);
-    syncDirectory(path.dirname(target));
+    syncPath(path.dirname(target));
     return { manifest, dataDir: target, movedAside, database };
   } finally {
     // A database still being unpacked into the staging folder finishes before the folder goes.
@@ -401,6 +401,6 @@ export async function restoreBeforeUpgrade(opts: { dataDir: string; databaseUrl?
     fs.renameSync(folder, movedAside);
   }
   fs.renameSync(staging, folder);
-  syncDirectory(dataDir);
+  syncPath(dataDir);
   return { file, movedAside };
 }

@@ -2,11 +2,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import postgres from 'postgres';
-import { DUMP_FILE } from '@/db/dump-names';
 import { databaseCopySchema, processAlive, readControl, type Control, type DatabaseCopy } from './control';
 import { forEachLimited, HashCache, identityOf, sameIdentity, sha256File } from './hash';
 import { DATABASE_FOLDER, backupPaths, isExcluded } from './layout';
-import { DATABASE_PREFIX, FILES_PREFIX, MANIFEST_FILE, type Manifest } from './manifest';
+import { DATABASE_PREFIX, databaseCopyPath, FILES_PREFIX, MANIFEST_FILE, type Manifest } from './manifest';
 
 export interface SnapshotOptions {
   dataDir: string;
@@ -214,7 +213,7 @@ export async function assembleSnapshot(opts: SnapshotOptions): Promise<{ dir: st
 
   const kind = opts.databaseUrl ? 'postgres' : 'pglite';
   const t0 = Date.now();
-  const dbRel = `${DATABASE_PREFIX}/${DUMP_FILE[kind]}`;
+  const dbRel = databaseCopyPath(kind);
   const dbFile = path.join(work, dbRel);
   let migrations: Promise<string[]>;
   if (kind === 'postgres') {

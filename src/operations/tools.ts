@@ -19,7 +19,8 @@ export function runTool(
     child.once('error', (err) => reject(new Error(`${what}: program ${cmd} nelze spustit (${err.message})`)));
     child.once('exit', (code, signal) => {
       if (code === 0) resolve({ stdout, stderr });
-      else reject(new Error(`${what} selhalo (${cmd} ${signal ? `ukončen signálem ${signal}` : `kód ${code}`}): ${stderr.trim().slice(-2000)}`));
+      // "Krok" carries the grammatical gender, whatever the step's own noun is (záloha, zápis, odebrání…).
+      else reject(new Error(`Krok „${what}“ se nepodařil (${cmd} ${signal ? `ukončen signálem ${signal}` : `kód ${code}`}): ${stderr.trim().slice(-2000)}`));
     });
   });
 }
