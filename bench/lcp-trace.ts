@@ -38,8 +38,22 @@ function rewritingProxy(target: string, variant: string): Promise<{ url: string;
         if (variant.includes('swap')) html = html.replace(/font-display:optional/g, 'font-display:swap');
         if (variant.includes('nofonts')) html = html.replace(/@font-face\{[^}]*\}/g, '').replace(/<link rel="preload" href="[^"]+\.woff2"[^>]*>/g, '');
         if (variant.includes('nolocal')) html = html.replace(/src:local\([^)]*\);?/g, '');
+        if (variant.includes('nosheetswitch')) html = html.replace(/<script>document\.querySelectorAll\('link\[data-beasties-media\]'\)[^<]*<\/script>/, '');
+        if (variant.includes('latejs')) {
+          const list: [string, string][] = [];
+          html = html.replace(/<link rel="preload" as="script" fetchPriority="low" href="[^"]+"[^>]*\/>/g, '');
+          html = html.replace(/<script src="([^"]+)"(?: async="")? integrity="([^"]+)"(?: async="")?><\/script>/g, (m, src: string, integ: string) => {
+            if (m.includes('noModule')) return m;
+            list.push([src, integ]);
+            return '';
+          });
+          const when = variant.includes('latejs-load') ? "addEventListener('load',function(){setTimeout(go,0)})" : 'requestAnimationFrame(function(){setTimeout(go,0)})';
+          const loader = `<script>(function(){var L=${JSON.stringify(list)};function go(){L.forEach(function(a){var s=document.createElement('script');s.src=a[0];s.integrity=a[1];s.setAttribute('async','');document.head.appendChild(s)})}${when}})()</script>`;
+          html = html.replace('</body>', loader + '</body>');
+        }
         const h = { ...r.headers };
         delete h['content-length'];
+        delete h['content-security-policy'];
         delete h['transfer-encoding'];
         h['content-encoding'] = 'gzip';
         res.writeHead(r.statusCode ?? 500, h);
@@ -95,9 +109,9 @@ async function trace(url: string, name: string, outDir: string): Promise<void> {
       .map((e) => ({ start: (e.ts - navStart) / 1000, dur: (e.dur ?? 0) / 1000, e }));
     const inside = (t: { e: TraceEvent }) =>
       events
-        .filter((x) => x.ph === 'X' && x.pid === t.e.pid && x.tid === t.e.tid && x.ts >= t.e.ts && x.ts < t.e.ts + (t.e.dur ?? 0) && ['EvaluateScript', 'v8.compile', 'FunctionCall', 'ParseHTML', 'Layout', 'UpdateLayoutTree', 'Paint', 'TimerFire', 'FireAnimationFrame', 'v8.run'].includes(x.name) && (x.dur ?? 0) > 2000)
+        .filter((x) => x.ph === 'X' && x.pid === t.e.pid && x.tid === t.e.tid && x.ts >= t.e.ts && x.ts < t.e.ts + (t.e.dur ?? 0) && !['RunTask', 'ThreadControllerImpl::RunTask', 'RunMicrotasks', 'ThreadControllerImpl::DoWork', 'TaskQueueManager::ProcessTaskFromWorkQueue', 'ThreadController::Task'].includes(x.name) && x !== t.e && (x.dur ?? 0) > 2000)
         .map((x) => `${x.name}${(x.args?.data?.url as string | undefined) ? `(${String(x.args?.data?.url).split('/').pop()?.slice(0, 40)})` : ''} ${Math.round((x.dur ?? 0) / 1000)}`)
-        .slice(0, 6)
+        .slice(0, 9)
         .join(', ');
     for (const t of tasks) console.log(`  task @${t.start.toFixed(0)} ms ${t.dur.toFixed(0)} ms ${t.start + t.dur <= (lcpObs ?? 0) ? 'BEFORE-LCP' : ''}: ${inside(t)}`);
     for (const e of events.filter((x) => ['firstContentfulPaint', 'largestContentfulPaint::Candidate', 'firstPaint', 'MarkDOMContent', 'MarkLoad'].includes(x.name)))

@@ -140,7 +140,7 @@ describe('document size', () => {
       const fallback = [...head.matchAll(/<noscript><link rel="stylesheet" href="([^"]+)"\/><\/noscript>/g)].map((m) => m[1]);
       expect(new Set(fallback), p).toEqual(new Set(stylesheets(head.replace(/<noscript>[\s\S]*?<\/noscript>/g, ''))));
       // The switch is an inline script the page's hash policy allows (no 'unsafe-inline').
-      const script = /<script>(document\.querySelectorAll\('link\[data-beasties-media\]'\)[^<]*)<\/script><\/body>/.exec(html)?.[1];
+      const script = /<script>(document\.querySelectorAll\('link\[data-beasties-media\]'\)[^<]*)<\/script>(?:<script data-deferred-scripts="">[^<]*<\/script>)?<\/body>/.exec(html)?.[1];
       expect(script, p).toBeTruthy();
       const policy = res.headers.get('content-security-policy') ?? '';
       expect(policy, p).toContain(`'sha256-${createHash('sha256').update(script!).digest('base64')}'`);
@@ -203,6 +203,92 @@ describe('document size', () => {
         await tab.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
         expect(await tab.evaluate(() => (window as unknown as { __shift: number }).__shift), p).toBe(0);
         await slow.close();
+      }
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
+/**
+ * The framework's scripts come after the first frame (docs/decisions/105-scripts-after-the-first-frame.md): no
+ * cached page names a build chunk in a `<script src>` or a script preload; one hashed inline loader inserts the
+ * same chunks once the first frame (and, on a page with one, the high-priority LCP photo) has been painted.
+ */
+describe('scripts after the first frame', () => {
+  it('no cached public page loads a build chunk from its markup; one loader, allowed by the page policy, lists them', async () => {
+    let checked = 0;
+    for (const p of [...STATIC_PAGES, posts[0], weddings[0]]) {
+      await page(p);
+      const res = await fetch(server.url + p, { headers: { 'accept-encoding': 'identity' } });
+      const html = await res.text();
+      // Pages rendered per request (a nonce policy: the simple form's per-visit token) never pass the cache's store.
+      if (/'nonce-/.test(res.headers.get('content-security-policy') ?? '')) continue;
+      checked++;
+      const external = [...html.matchAll(/<script\b[^>]*\ssrc="[^"]*"[^>]*>/g)].map((m) => m[0]).filter((t) => !t.includes('noModule'));
+      expect(external, p).toEqual([]);
+      expect(html, p).not.toMatch(/<link rel="preload" as="script"/);
+      const loaders = [...html.matchAll(/<script data-deferred-scripts="">([^<]*)<\/script>/g)].map((m) => m[1] ?? '');
+      expect(loaders.length, p).toBe(1);
+      const list = JSON.parse(/\}\)\((\[.*\])\)$/.exec(loaders[0]!)?.[1] ?? '[]') as [string, string][];
+      expect(list.length, p).toBeGreaterThan(3);
+      for (const [src, integrity] of list) {
+        expect(src, p).toMatch(/^\/_next\/static\/chunks\/[^/]+\.js$/);
+        expect(integrity, p).toMatch(/^sha(256|384|512)-/);
+      }
+      const policy = res.headers.get('content-security-policy') ?? '';
+      expect(policy, p).toContain(`'sha256-${createHash('sha256').update(loaders[0]!).digest('base64')}'`);
+      expect(policy, p).toContain(`'strict-dynamic'`);
+    }
+    // All but the three rendered per request (the simple form, a filtered portfolio, a date answer), plus a post and a wedding.
+    expect(checked).toBeGreaterThanOrEqual(STATIC_PAGES.length - 1);
+  }, 120_000);
+
+  it('in Chromium the chunks are requested after the first contentful paint and the LCP photo, each once; the page hydrates without an error', async () => {
+    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    try {
+      for (const [p, viewport] of [
+        ['/', { width: 412, height: 823 }],
+        ['/rezervace', { width: 412, height: 823 }],
+        [weddings[0]!, { width: 1280, height: 800 }],
+      ] as const) {
+        const context = await browser.newContext({ viewport });
+        const tab = await context.newPage();
+        const errors: string[] = [];
+        tab.on('pageerror', (e) => errors.push(e.message));
+        tab.on('console', (m) => {
+          if (m.type() === 'error') errors.push(m.text());
+        });
+        await page(p);
+        await tab.goto(server.url + p, { waitUntil: 'domcontentloaded' });
+        // React owns the header's menu button once the inserted chunks have run.
+        await hydrated(tab, 'header button');
+        const timing = await tab.evaluate(() => {
+          const chunks = performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname.startsWith('/_next/static/chunks/') && e.name.endsWith('.js')) as PerformanceResourceTiming[];
+          const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity;
+          const hero = document.querySelector('img[fetchpriority="high"]') as HTMLImageElement | null;
+          const heroEntry = hero ? (performance.getEntriesByName(hero.currentSrc)[0] as PerformanceResourceTiming | undefined) : undefined;
+          return {
+            fcp,
+            firstChunk: Math.min(...chunks.map((c) => c.startTime)),
+            chunks: chunks.map((c) => new URL(c.name).pathname),
+            heroLoaded: hero ? (heroEntry?.responseEnd ?? null) : -1,
+            scriptsInDom: [...document.querySelectorAll('script[src]')].map((s) => s.getAttribute('src')),
+          };
+        });
+        expect(timing.chunks.length, p).toBeGreaterThan(3);
+        expect(timing.firstChunk, p).toBeGreaterThanOrEqual(timing.fcp);
+        // With an LCP photo the chunks wait for it too (it is on every measured page here but /rezervace).
+        if (p !== '/rezervace') {
+          expect(timing.heroLoaded, p).not.toBe(-1);
+          expect(timing.firstChunk, p).toBeGreaterThanOrEqual(timing.heroLoaded ?? Infinity);
+        }
+        // Each chunk fetched once and present once (Turbopack and React found the inserted elements).
+        expect(timing.chunks.filter((u, i) => timing.chunks.indexOf(u) !== i), p).toEqual([]);
+        const inDom = timing.scriptsInDom.filter((s) => !!s && s.startsWith('/_next/'));
+        expect(inDom.filter((u, i) => inDom.indexOf(u) !== i), p).toEqual([]);
+        expect(errors, p).toEqual([]);
+        await context.close();
       }
     } finally {
       await browser.close();

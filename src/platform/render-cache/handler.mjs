@@ -22,6 +22,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { policyForHtml, policyWithScriptSources } from '../csp-policy.mjs';
 import { htmlLimitFor } from './document-budget.mjs';
+import { deferFrameworkScripts } from './deferred-scripts.mjs';
 
 /** The root layout's implicit tag: revalidatePath('/', 'layout') — every page. */
 export const ROOT_LAYOUT_TAG = '_N_T_/layout';
@@ -360,6 +361,9 @@ export default class RenderCacheHandler {
         // The page as rendered (linked stylesheets) is still a correct page.
         console.warn(JSON.stringify({ time: new Date().toISOString(), level: 'warn', msg: 'render cache: critical CSS not inlined', err: err instanceof Error ? err.message : String(err) }));
       }
+      // The build's scripts after the first frame (docs/decisions/105-scripts-after-the-first-frame.md); chunks
+      // pinned first, so the loader carries every chunk's integrity.
+      data.html = deferFrameworkScripts(pinChunkIntegrity(data.html));
     }
     // Fail closed: what may be a page but got no policy of its own is never kept (attachPolicy gave this one
     // answer a no-script policy); it renders anew on every request.

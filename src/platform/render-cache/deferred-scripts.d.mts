@@ -1,0 +1,3 @@
+export const HOLD_MS: number;
+export const LOADER_ATTR: string;
+export function deferFrameworkScripts(html: string): string;
