@@ -35,7 +35,7 @@ export interface BytesPageResult {
   documentKb: number;
   jsGzipKb: number;
   jsFiles: number;
-  /** Only the scripts the HTML references (what Next's build calls the route's first-load JS). */
+  /** Only the scripts the HTML names, in a `<script src>` or in its deferred loader (Next calls them the route's first-load JS). */
   jsFromHtmlGzipKb: number;
   scripts: { url: string; gzipKb: number }[];
   transferredKb: number;
@@ -111,7 +111,8 @@ export async function measureBytes(
       const { resources, bodies } = await collect(cdp);
       const res = await page.goto(baseUrl + route.path, { waitUntil: 'load' });
       if (!res || res.status() >= 400) throw new Error(`${route.path} answered ${res?.status()}`);
-      const documentBytes = Buffer.byteLength(await (await fetch(baseUrl + route.path, { headers: { 'accept-encoding': 'identity' } })).text(), 'utf8');
+      const documentText = await (await fetch(baseUrl + route.path, { headers: { 'accept-encoding': 'identity' } })).text();
+      const documentBytes = Buffer.byteLength(documentText, 'utf8');
       const documentBudget = route.name === 'wedding' ? WEDDING_DOCUMENT_BUDGET_KB : DOCUMENT_BUDGET_KB;
       // Let hydration and idle-time prefetches finish; they are part of what the first visit downloads. (Not
       // 'networkidle': a streamed RSC prefetch may stay open.) Quiet = no response finished for 800 ms, cap 8 s.
@@ -142,7 +143,7 @@ export async function measureBytes(
         documentKb: kb(documentBytes),
         jsGzipKb: kb(jsGzip),
         jsFiles: scripts.length,
-        jsFromHtmlGzipKb: kb(scripts.filter((r) => r.initiator === 'parser').reduce((sum, r) => sum + (r.gzipBytes ?? 0), 0)),
+        jsFromHtmlGzipKb: kb(scripts.filter((r) => r.initiator === 'parser' || documentText.includes(`"${new URL(r.url).pathname}"`)).reduce((sum, r) => sum + (r.gzipBytes ?? 0), 0)),
         scripts: scripts.map((r) => ({ url: r.url.replace(baseUrl, ''), gzipKb: kb(r.gzipBytes ?? 0) })).sort((a, b) => b.gzipKb - a.gzipKb),
         transferredKb: kb(transferred),
         transferredByType: byType,

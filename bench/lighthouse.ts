@@ -25,6 +25,8 @@ export interface LighthouseRun {
   lcpPhases: Record<string, number>;
   /** The breakdown's last part: from the LCP resource's arrival (or the document's, for text) to its paint. */
   lcpRenderDelayMs: number;
+  /** Style and layout on the page's main thread before the LCP paint, in the observed (unthrottled) trace. */
+  styleLayoutBeforeLcpMs: number;
   /** Audits that lost points outside performance (why a category is below 100). */
   failedAudits: string[];
   lcpElement: string | null;
@@ -42,7 +44,39 @@ export interface LighthousePageResult {
   budgets: BudgetCheck[];
 }
 
-function summarise(lhr: LhResult): LighthouseRun {
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { data?: { isLoadingMainFrame?: boolean; isOutermostMainFrame?: boolean }; name?: string };
+}
+
+/**
+ * Style recalculation and layout (`UpdateLayoutTree`, `Layout`) on the page's renderer main thread that ended
+ * before the last LCP candidate of the main frame, in ms; nested events are counted once. NaN without a trace.
+ */
+export function styleLayoutBeforeLcp(events: TraceEvent[]): number {
+  const nav = events.find((e) => e.name === 'navigationStart' && e.args?.data?.isLoadingMainFrame);
+  const lcp = events.filter((e) => e.name === 'largestContentfulPaint::Candidate' && e.args?.data?.isOutermostMainFrame && e.pid === nav?.pid).at(-1);
+  if (!nav || !lcp) return NaN;
+  const spans = events
+    .filter((e) => e.ph === 'X' && e.pid === nav.pid && e.tid === nav.tid && (e.name === 'UpdateLayoutTree' || e.name === 'Layout') && e.ts >= nav.ts && e.ts + (e.dur ?? 0) <= lcp.ts)
+    .sort((a, b) => a.ts - b.ts);
+  let total = 0;
+  let coveredUntil = -Infinity;
+  for (const e of spans) {
+    const end = e.ts + (e.dur ?? 0);
+    if (end <= coveredUntil) continue;
+    total += end - Math.max(e.ts, coveredUntil);
+    coveredUntil = end;
+  }
+  return Math.round(total / 1000);
+}
+
+function summarise(lhr: LhResult, traceEvents: TraceEvent[] = []): LighthouseRun {
   const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   const scores = Object.fromEntries(
     CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
@@ -87,6 +121,7 @@ function summarise(lhr: LhResult): LighthouseRun {
     speedIndexMs: Math.round(num('speed-index')),
     lcpPhases,
     lcpRenderDelayMs: renderDelay ? Math.round(renderDelay.duration ?? 0) : NaN,
+    styleLayoutBeforeLcpMs: styleLayoutBeforeLcp(traceEvents),
     failedAudits,
     lcpElement,
     perfHints,
@@ -113,6 +148,7 @@ export function lighthouseBudgets(m: LighthousePageResult['median'], prefix: str
     budget(`${prefix} LCP`, m.lcpMs, '<=', 1500, ' ms', floor ? `${m.lcpMs - floor.lcpMs} ms above the minimal Next page's ${floor.lcpMs} ms` : undefined),
     budget(`${prefix} TBT`, m.tbtMs, '<=', 150, ' ms'),
     ...(Number.isNaN(m.lcpRenderDelayMs) ? [] : [budget(`${prefix} LCP render delay (observed)`, m.lcpRenderDelayMs, '<=', 400, ' ms')]),
+    ...(Number.isNaN(m.styleLayoutBeforeLcpMs) ? [] : [budget(`${prefix} style and layout before LCP (observed trace)`, m.styleLayoutBeforeLcpMs, '<=', 150, ' ms')]),
   ];
   if (floor) checks.push(budget(`${prefix} performance vs minimal Next page (${floor.performance}) − 1`, m.scores.performance, '>=', floor.performance - 1));
   return checks;
@@ -205,7 +241,8 @@ export async function runLighthouse(
           }
           throw new Error(`Lighthouse ${route.path}: ${result.lhr.runtimeError.message}`);
         }
-        const run = summarise(result.lhr);
+        const trace = (result.artifacts as unknown as { Trace?: { traceEvents?: TraceEvent[] } }).Trace?.traceEvents ?? [];
+        const run = summarise(result.lhr, trace);
         pageRuns.push(run);
         log(`  lighthouse ${route.path} run ${i + 1}/${runs}: perf ${run.scores.performance}, a11y ${run.scores.accessibility}, bp ${run.scores['best-practices']}, seo ${run.scores.seo}, LCP ${run.lcpMs} ms, CLS ${run.cls}, TBT ${run.tbtMs} ms`);
       } finally {
@@ -220,6 +257,7 @@ export async function runLighthouse(
       fcpMs: median(pageRuns.map((r) => r.fcpMs)),
       speedIndexMs: median(pageRuns.map((r) => r.speedIndexMs)),
       lcpRenderDelayMs: median(pageRuns.map((r) => r.lcpRenderDelayMs).filter((x) => !Number.isNaN(x))),
+      styleLayoutBeforeLcpMs: median(pageRuns.map((r) => r.styleLayoutBeforeLcpMs).filter((x) => !Number.isNaN(x))),
     };
     results.push({
       name: route.name,

@@ -18,6 +18,7 @@ import { runCannon } from './lib/cannon-runner';
 import { readResults, writeResult } from './lib/results';
 import { benchRoutes, reachableRoutes, sampleRss, startServer, treeRssMb } from './lib/server';
 import { runLighthouse, type LighthouseFloor } from './lighthouse';
+import { measurePeer } from './peer/peer';
 import { startMinimalApp } from './lib/minimal-app';
 import { measureBytes } from './bytes';
 import { measureThroughput } from './throughput';
@@ -85,7 +86,13 @@ async function main(): Promise<void> {
         notes.push(`Floor: a minimal Next ${machineInfo(pgVersion).next} page (bench/minimal-app, one <h1>, outside the product's layout) scored ${floor.performance} with LCP ${floor.lcpMs} ms, TBT ${floorPage.median.tbtMs} ms in this run.`);
         const pages = await runLighthouse(server.url, measured, runs, console.log, floor);
         const budgets = pages.flatMap((p) => p.budgets);
-        writeResult('lighthouse', { benchmark: 'Lighthouse (mobile)', machine: machineInfo(pgVersion), notes, budgets, data: { runs, floor: { ...floorPage, budgets: [] }, pages } });
+        // The peer (albm, a Next 15 photographer site) in the same run, when one is running (bench/peer/README.md).
+        const peer = process.env.BENCH_PEER_URL?.trim() ? await measurePeer(process.env.BENCH_PEER_URL.trim(), pages, runs) : null;
+        if (peer) {
+          budgets.push(...peer.budgets);
+          notes.push(peer.note);
+        } else notes.push('Peer: not measured in this run (BENCH_PEER_URL not set; see bench/peer/README.md).');
+        writeResult('lighthouse', { benchmark: 'Lighthouse (mobile)', machine: machineInfo(pgVersion), notes, budgets, data: { runs, floor: { ...floorPage, budgets: [] }, pages, ...(peer ? { peer: peer.pages } : {}) } });
         printBudgets('Lighthouse', budgets);
         allChecks.push(...budgets);
       }

@@ -59,6 +59,8 @@ async function assetsOf(base: string, page: string): Promise<string[]> {
   const urls = new Set<string>();
   for (const m of html.matchAll(/\s(?:src|href)="(\/_next\/static\/[^"?#\s]+\.(?:js|css))"/g)) urls.add(m[1]);
   for (const m of html.matchAll(/data-href="([^"]+)"/g)) for (const u of m[1].split(' ')) if (u.startsWith('/_next/static/')) urls.add(u);
+  // The chunks a cached page's loader inserts after the first frame (docs/decisions/105-scripts-after-the-first-frame.md).
+  for (const m of html.matchAll(/\["(\/_next\/static\/chunks\/[^"]+\.js)","sha/g)) urls.add(m[1]);
   return [...urls];
 }
 
