@@ -163,4 +163,10 @@ export default tseslint.config(
     files: ['**/*.mjs', 'scripts/**', 'bench/**'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', fetch: 'readonly', setTimeout: 'readonly', Buffer: 'readonly' } },
   },
+  {
+    // CommonJS files (a module another program loads with require(), e.g. the peer's font stand-in in bench/peer).
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', __dirname: 'readonly', process: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
 );
