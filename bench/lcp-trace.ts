@@ -10,7 +10,7 @@ import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { startServer } from './lib/server';
 import { startMinimalApp } from './lib/minimal-app';
-import { LIGHTHOUSE_FLAGS, warmPage } from './lighthouse';
+import { LIGHTHOUSE_FLAGS, warmPage, type TraceEvent } from './lighthouse';
 import http from 'node:http';
 import zlib from 'node:zlib';
 // The simulator Lighthouse itself uses (same module instance): its node timings say what the simulated LCP waited for.
@@ -39,18 +39,6 @@ function rewritingProxy(target: string, variant: string): Promise<{ url: string;
         if (variant.includes('nofonts')) html = html.replace(/@font-face\{[^}]*\}/g, '').replace(/<link rel="preload" href="[^"]+\.woff2"[^>]*>/g, '');
         if (variant.includes('nolocal')) html = html.replace(/src:local\([^)]*\);?/g, '');
         if (variant.includes('nosheetswitch')) html = html.replace(/<script>document\.querySelectorAll\('link\[data-beasties-media\]'\)[^<]*<\/script>/, '');
-        if (variant.includes('latejs')) {
-          const list: [string, string][] = [];
-          html = html.replace(/<link rel="preload" as="script" fetchPriority="low" href="[^"]+"[^>]*\/>/g, '');
-          html = html.replace(/<script src="([^"]+)"(?: async="")? integrity="([^"]+)"(?: async="")?><\/script>/g, (m, src: string, integ: string) => {
-            if (m.includes('noModule')) return m;
-            list.push([src, integ]);
-            return '';
-          });
-          const when = variant.includes('latejs-load') ? "addEventListener('load',function(){setTimeout(go,0)})" : 'requestAnimationFrame(function(){setTimeout(go,0)})';
-          const loader = `<script>(function(){var L=${JSON.stringify(list)};function go(){L.forEach(function(a){var s=document.createElement('script');s.src=a[0];s.integrity=a[1];s.setAttribute('async','');document.head.appendChild(s)})}${when}})()</script>`;
-          html = html.replace('</body>', loader + '</body>');
-        }
         const h = { ...r.headers };
         delete h['content-length'];
         delete h['content-security-policy'];
@@ -71,16 +59,6 @@ function rewritingProxy(target: string, variant: string): Promise<{ url: string;
   );
 }
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  cat: string;
-  args?: { data?: Record<string, unknown>; frame?: string };
-}
 
 async function trace(url: string, name: string, outDir: string): Promise<void> {
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: LIGHTHOUSE_FLAGS, logLevel: 'silent' });

@@ -44,14 +44,16 @@ export interface LighthousePageResult {
   budgets: BudgetCheck[];
 }
 
-interface TraceEvent {
+/** A Chrome trace event, as far as the benches read it. */
+export interface TraceEvent {
   name: string;
   ph: string;
   ts: number;
   dur?: number;
   pid: number;
   tid: number;
-  args?: { data?: { isLoadingMainFrame?: boolean; isOutermostMainFrame?: boolean }; name?: string };
+  cat?: string;
+  args?: { data?: Record<string, unknown>; frame?: string; name?: string };
 }
 
 /**
