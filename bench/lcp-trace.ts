@@ -41,7 +41,6 @@ function rewritingProxy(target: string, variant: string): Promise<{ url: string;
         if (variant.includes('nosheetswitch')) html = html.replace(/<script>document\.querySelectorAll\('link\[data-beasties-media\]'\)[^<]*<\/script>/, '');
         const h = { ...r.headers };
         delete h['content-length'];
-        delete h['content-security-policy'];
         delete h['transfer-encoding'];
         h['content-encoding'] = 'gzip';
         res.writeHead(r.statusCode ?? 500, h);
