@@ -7,9 +7,9 @@
  * them at once and runs each the moment it arrives, which on a fast connection is before the first frame: the
  * phone then lays out, paints and shows its largest element only after ~120 KB of JavaScript has been compiled
  * and run. Before a page is stored, this step takes those tags out and adds one inline script at the end of the
- * body that inserts the same scripts (same URL, same `integrity`, `async`) once the first frame is painted — and,
- * when the page has a high-priority image (its LCP photo), once that image has loaded and been painted, but no
- * later than HOLD_MS after the document. Everything works as before from then on: the hydration, the client
+ * body that inserts the same scripts (same URL, same `integrity`, `async`) once the first contentful paint has
+ * happened — and, when the page has a high-priority image (its LCP photo), once that image has loaded and been
+ * painted — but no later than HOLD_MS after the document. Everything works as before from then on: the hydration, the client
  * router (Turbopack's chunk loader and React find the inserted elements by `src` and load nothing twice).
  *
  * The page policy (a hash of every inline script, `'strict-dynamic'`) allows the loader by its hash, and the
@@ -32,16 +32,22 @@ const NOMODULE_SCRIPT = /^<script src="\/_next\/static\/chunks\/[A-Za-z0-9._~-]+
 const SCRIPT_PRELOAD = /<link rel="preload" as="script" fetchPriority="low" href="(\/_next\/static\/chunks\/[A-Za-z0-9._~-]+\.js)"(?: integrity="[^"]+")?\/>/g;
 
 /**
- * The loader: the list of [src, integrity] comes from the page; the rest is fixed.
+ * The loader: the list of [src, integrity] comes from the page; the rest is fixed. Two conditions, each counted
+ * once: the first contentful paint has been reported (Paint Timing; a browser without it counts the first frame,
+ * which with `font-display: optional` text may still be blank), and the page's high-priority image, if any, has
+ * loaded or failed. Then one frame more, so that image is painted too. HOLD_MS after the document it goes anyway.
  * @param {[string, string][]} list
  * @returns {string}
  */
 function loader(list) {
   return (
-    `(function(L){var d=0;function go(){if(d)return;d=1;L.forEach(function(a){var s=document.createElement('script');s.src=a[0];s.integrity=a[1];s.setAttribute('async','');document.head.appendChild(s)})}` +
-    `function painted(){requestAnimationFrame(function(){setTimeout(go,0)})}` +
+    `(function(L){var d=0,n=2;function go(){if(d)return;d=1;L.forEach(function(a){var s=document.createElement('script');s.src=a[0];s.integrity=a[1];s.setAttribute('async','');document.head.appendChild(s)})}` +
+    `function one(){if(--n===0)requestAnimationFrame(function(){setTimeout(go,0)})}` +
+    `var P=window.PerformanceObserver,t=P&&P.supportedEntryTypes;` +
+    `if(t&&t.indexOf('paint')>=0){var o=new P(function(l){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();one()}});o.observe({type:'paint',buffered:true})}else requestAnimationFrame(function(){setTimeout(one,0)});` +
     `var i=document.querySelector('img[fetchpriority="high"]');` +
-    `if(!i||i.complete)painted();else{i.addEventListener('load',painted);i.addEventListener('error',painted);setTimeout(go,${HOLD_MS})}` +
+    `if(!i||i.complete)one();else{i.addEventListener('load',one);i.addEventListener('error',one)}` +
+    `setTimeout(go,${HOLD_MS})` +
     `})(${JSON.stringify(list)})`
   );
 }

@@ -41,37 +41,69 @@ describe('deferFrameworkScripts', () => {
     expect(deferFrameworkScripts(out)).toBe(out);
   });
 
-  it('runs the loader in a browser-like order: chunks inserted once, with async, src and integrity', () => {
+  it('runs the loader in a browser-like order: after the first contentful paint and the LCP photo, one frame more, each chunk once', () => {
     const out = deferFrameworkScripts(page());
     const loader = new RegExp(`<script ${LOADER_ATTR}="">([^<]*)</script>`).exec(out)?.[1] ?? '';
-    const inserted: { src: string; integrity: string; async: string | null }[] = [];
-    let frame: (() => void) | undefined;
-    const timers: (() => void)[] = [];
-    const img = { complete: false, listeners: new Map<string, () => void>(), addEventListener(t: string, f: () => void) { this.listeners.set(t, f); } };
-    const doc = {
-      querySelector: () => img,
-      createElement: () => {
-        const el = { src: '', integrity: '', attrs: new Map<string, string>(), setAttribute(k: string, v: string) { this.attrs.set(k, v); } };
-        return el;
-      },
-      head: { appendChild: (el: { src: string; integrity: string; attrs: Map<string, string> }) => inserted.push({ src: el.src, integrity: el.integrity, async: el.attrs.get('async') ?? null }) },
+    const run = (supportsPaint: boolean) => {
+      const inserted: { src: string; integrity: string; async: string | null }[] = [];
+      const frames: (() => void)[] = [];
+      const timers: (() => void)[] = [];
+      let paintCallback: ((list: { getEntriesByName: (n: string) => unknown[] }) => void) | undefined;
+      let disconnected = false;
+      class FakeObserver {
+        static supportedEntryTypes = supportsPaint ? ['paint', 'resource'] : ['resource'];
+        constructor(cb: typeof paintCallback) {
+          paintCallback = cb;
+        }
+        observe(opts: { type: string; buffered: boolean }) {
+          expect(opts).toEqual({ type: 'paint', buffered: true });
+        }
+        disconnect() {
+          disconnected = true;
+        }
+      }
+      const img = { complete: false, listeners: new Map<string, () => void>(), addEventListener(t: string, f: () => void) { this.listeners.set(t, f); } };
+      const doc = {
+        querySelector: () => img,
+        createElement: () => ({ src: '', integrity: '', attrs: new Map<string, string>(), setAttribute(k: string, v: string) { this.attrs.set(k, v); } }),
+        head: { appendChild: (el: { src: string; integrity: string; attrs: Map<string, string> }) => inserted.push({ src: el.src, integrity: el.integrity, async: el.attrs.get('async') ?? null }) },
+      };
+      new Function('window', 'document', 'requestAnimationFrame', 'setTimeout', loader)(
+        { PerformanceObserver: FakeObserver },
+        doc,
+        (f: () => void) => frames.push(f),
+        (f: () => void) => timers.push(f),
+      );
+      return { inserted, frames, timers, img, paint: () => paintCallback, disconnected: () => disconnected };
     };
-    new Function('document', 'requestAnimationFrame', 'setTimeout', loader)(doc, (f: () => void) => (frame = f), (f: () => void) => timers.push(f));
-    // Nothing before the image: only the cap is set.
-    expect(inserted).toHaveLength(0);
-    expect(timers).toHaveLength(1);
-    img.listeners.get('load')?.();
-    expect(inserted).toHaveLength(0);
-    frame?.();
-    expect(inserted).toHaveLength(0);
-    timers[1]?.();
-    expect(inserted).toEqual([
+
+    // With Paint Timing: a paint entry that is not the first contentful one changes nothing.
+    const a = run(true);
+    expect(a.timers).toHaveLength(1); // only the cap
+    a.paint()?.({ getEntriesByName: () => [] });
+    a.img.listeners.get('load')?.();
+    expect(a.frames).toHaveLength(0);
+    a.paint()?.({ getEntriesByName: (n) => (n === 'first-contentful-paint' ? [{}] : []) });
+    expect(a.disconnected()).toBe(true);
+    expect(a.inserted).toHaveLength(0);
+    a.frames[0]?.();
+    expect(a.inserted).toHaveLength(0);
+    a.timers[1]?.();
+    expect(a.inserted).toEqual([
       { src: '/_next/static/chunks/framework.js', integrity: A, async: '' },
       { src: '/_next/static/chunks/main.js', integrity: B, async: '' },
     ]);
     // The cap firing later inserts nothing again.
-    timers[0]?.();
-    expect(inserted).toHaveLength(2);
+    a.timers[0]?.();
+    expect(a.inserted).toHaveLength(2);
+
+    // Without Paint Timing the first frame counts; the image still has to load; the cap alone also loads them.
+    const b = run(false);
+    b.frames.shift()?.();
+    b.timers.pop()?.();
+    expect(b.inserted).toHaveLength(0);
+    b.timers[0]?.();
+    expect(b.inserted).toHaveLength(2);
   });
 
   it('leaves a document it does not recognise as rendered (fails closed)', () => {
