@@ -27,7 +27,7 @@ export const LOADER_ATTR = 'data-deferred-scripts';
 /** A build chunk as Next 16 writes it (integrity from `experimental.sri` or the cache's own pinning). */
 const CHUNK_SCRIPT = /^<script src="(\/_next\/static\/chunks\/[A-Za-z0-9._~-]+\.js)"(?: async="")? integrity="(sha(?:256|384|512)-[A-Za-z0-9+/=]+)"(?: async="")?><\/script>$/;
 /** The legacy browsers' polyfill: never run by a browser that runs modules, left as it is. */
-const NOMODULE_SCRIPT = /^<script src="\/_next\/static\/chunks\/[A-Za-z0-9._~-]+\.js"(?: integrity="[^"]+")? noModule=""><\/script>$/;
+const NOMODULE_SCRIPT = /<script src="\/_next\/static\/chunks\/[A-Za-z0-9._~-]+\.js"(?: integrity="[^"]+")? noModule=""><\/script>/g;
 /** The bootstrap script's preload (fetched at once otherwise). */
 const SCRIPT_PRELOAD = /<link rel="preload" as="script" fetchPriority="low" href="(\/_next\/static\/chunks\/[A-Za-z0-9._~-]+\.js)"(?: integrity="[^"]+")?\/>/g;
 
@@ -53,7 +53,7 @@ function loader(list) {
 }
 
 /**
- * The page with its build scripts loaded after the first frame, or the page unchanged when it has none, was
+ * The page with its build scripts loaded after the first contentful paint (and its LCP photo), or the page unchanged when it has none, was
  * already handled, or has an external script of another shape.
  * @param {string} html
  * @returns {string}
@@ -71,11 +71,11 @@ export function deferFrameworkScripts(html) {
       list.push([m[1] ?? '', m[2] ?? '']);
       return '';
     }
-    if (!NOMODULE_SCRIPT.test(tag)) unknown = true;
+    if (tag.replace(NOMODULE_SCRIPT, '') !== '') unknown = true;
     return tag;
   });
   // Any other external script (or one written differently) means a document this step does not know.
-  if (unknown || !list.length || /<script\b[^>]*\ssrc=/i.test(out.replace(/<script src="[^"]+"(?: integrity="[^"]+")? noModule=""><\/script>/g, ''))) return html;
+  if (unknown || !list.length || /<script\b[^>]*\ssrc=/i.test(out.replace(NOMODULE_SCRIPT, ''))) return html;
   const listed = new Set(list.map(([src]) => src));
   const withoutPreloads = out.replace(SCRIPT_PRELOAD, (tag, href) => (listed.has(href) ? '' : tag));
   const end = withoutPreloads.lastIndexOf('</body>');
