@@ -72,14 +72,17 @@ const dynamicImportRule = {
 };
 const boundaryPlugin = { rules: { 'dynamic-import': dynamicImportRule } };
 
-/** One boundary: the same patterns for static imports (no-restricted-imports) and dynamic import(). */
+/** Links come from @/ui/link, which prefetches on intent (docs/decisions/106-prefetch-on-intent.md). */
+const noNextLink = { regex: '^next/link$', message: "Import { Link } from '@/ui/link': it prefetches on intent, not on sight." };
+
+/** One boundary: the same patterns for static imports (no-restricted-imports) and dynamic import(); every layer also gets noNextLink. */
 const layer = (files, patterns, ignores) => ({
   files,
   ...(ignores ? { ignores } : {}),
   plugins: { boundaries: boundaryPlugin },
   rules: {
-    'no-restricted-imports': ['error', { patterns }],
-    'boundaries/dynamic-import': ['error', { patterns }],
+    'no-restricted-imports': ['error', { patterns: [...patterns, noNextLink] }],
+    'boundaries/dynamic-import': ['error', { patterns: [...patterns, noNextLink] }],
   },
 });
 

@@ -1,5 +1,5 @@
 'use client';
-import Link from 'next/link';
+import { Link } from '@/ui/link';
 import { useEffect } from 'react';
 
 /** Generic server-error variant (docs/spec.md §2: default title "Internal Server Error"). */

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/ui/link';
 
 export const metadata: Metadata = { title: 'Přístup odepřen', robots: { index: false } };
 

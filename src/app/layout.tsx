@@ -7,6 +7,7 @@ import { SiteFooter } from '@/ui/layout/site-footer';
 import { getSiteInfo, getTerms } from '@/site/public.server';
 import { siteUrl } from '@/platform/env';
 import { RouteEffects } from '@/ui/layout/route-effects';
+import { IntentPrefetch } from '@/ui/layout/intent-prefetch';
 import { PublicOnly } from '@/ui/layout/public-only';
 import { SessionProvider } from '@/accounts/session-provider';
 import { getEnv } from '@/platform/env';
@@ -62,6 +63,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             <SiteFooter />
           </PublicOnly>
           <RouteEffects />
+          <IntentPrefetch />
         </SessionProvider>
         <BuildWatcher buildId={build.id} intervalMs={env.BUILD_CHECK_INTERVAL_MS} />
         <ConsentManager measurementId={measurementId} config={consent} texts={consentBannerTexts(consent)} />

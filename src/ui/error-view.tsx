@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/ui/link';
 import { headers } from 'next/headers';
 import { NotFoundMessage, type NotFoundVariant } from './requested-path';
 

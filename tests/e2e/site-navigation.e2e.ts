@@ -104,6 +104,65 @@ describe('navigation', () => {
   });
 });
 
+describe('prefetching (docs/decisions/106-prefetch-on-intent.md)', () => {
+  /** Flags, from before the page's scripts run, when the layout's intent listener is registered on the document. */
+  async function watchIntentListener(page: Page): Promise<void> {
+    await page.addInitScript(() => {
+      const add = document.addEventListener.bind(document);
+      document.addEventListener = ((type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions) => {
+        if (type === 'pointerover') (window as unknown as { __intent?: boolean }).__intent = true;
+        add(type, listener, options);
+      }) as typeof document.addEventListener;
+    });
+  }
+  const payloadsOf = (requests: string[], path: string) => requests.filter((u) => new URL(u).pathname === path);
+
+  it('fetches no other page on sight; a link the pointer or the keyboard reaches is prefetched, and followed without a reload', async () => {
+    const ctx = await newQuietContext(browser, server.url, 'desktop');
+    const page = await ctx.newPage();
+    const rsc: string[] = [];
+    page.on('request', (r) => {
+      if (r.headers()['rsc'] === '1') rsc.push(r.url());
+    });
+    await watchIntentListener(page);
+    await page.goto(server.url + '/portfolio');
+    await page.waitForFunction(() => (window as unknown as { __intent?: boolean }).__intent === true);
+    await waitForHydration(page, 'a[href^="/weddings/"]');
+    await page.waitForLoadState('networkidle');
+    // Every wedding card, the header and the first screen's links are in view: none was fetched ahead.
+    expect(rsc).toEqual([]);
+    const card = page.locator('a[href^="/weddings/"]').first();
+    const href = (await card.getAttribute('href')) ?? '';
+    expect(await card.getAttribute('data-prefetch-on-intent')).toBe('');
+
+    // The pointer reaches the card: its page is prefetched once, before any click.
+    const prefetched = page.waitForRequest((r) => r.headers()['rsc'] === '1' && new URL(r.url()).pathname === href);
+    await card.hover();
+    await prefetched;
+    await page.locator('h1').hover();
+    await card.hover();
+    await page.waitForLoadState('networkidle');
+    expect(payloadsOf(rsc, href)).toHaveLength(1);
+
+    // The keyboard reaches the logo link: the home page is prefetched.
+    const home = page.waitForRequest((r) => r.headers()['rsc'] === '1' && new URL(r.url()).pathname === '/');
+    await page.locator('header a[href="/"]').first().focus();
+    await home;
+
+    // A link that says prefetch={false} (the booking page: its form's code) is never fetched ahead, even on hover.
+    await page.locator('header a[href="/rezervace"]').first().hover();
+    await page.waitForLoadState('networkidle');
+    expect(payloadsOf(rsc, '/rezervace')).toEqual([]);
+
+    // Following the prefetched card is still a client navigation.
+    await markDocument(page);
+    await card.click();
+    await page.waitForURL(server.url + href);
+    expect(await stillSameDocument(page)).toBe(true);
+    await ctx.close();
+  });
+});
+
 describe('mobile menu', () => {
   it('works with the keyboard alone', async () => {
     const ctx = await newQuietContext(browser, server.url, 'phone');

@@ -48,6 +48,10 @@ describe('import boundaries (eslint.config.mjs)', () => {
     ['src/site/wrong.ts', "import { appSettings } from '@/db/schema';\nexport const x = appSettings;\n", /Only a repository touches tables/],
     ['src/ui/wrong.ts', "import { inquiries } from '@/db/schema';\nexport const x = inquiries;\n", /Only a repository touches tables/],
     ['src/content/studio/service.server.ts', "import { studioPhotos } from '@/db/schema';\nexport const x = studioPhotos;\n", /Only a repository touches tables/],
+    // Links come from @/ui/link (prefetch on intent), in every layer and as a dynamic import.
+    ['src/content/ui/wrong.tsx', "import Link from 'next/link';\nexport const x = Link;\n", /Import \{ Link \} from '@\/ui\/link'/],
+    ['src/app/(site)/wrong/page.tsx', "import Link from 'next/link';\nexport const x = Link;\n", /Import \{ Link \} from '@\/ui\/link'/],
+    ['src/ui/layout/wrong.tsx', "export const load = () => import('next/link');\n", /Import \{ Link \} from '@\/ui\/link'/],
     // A repository keeps the other rules.
     ['src/bookings/repositories/wrong.server.ts', "import { requireAdmin } from '@/accounts/guards.server';\nexport const x = requireAdmin;\n", /only through its public module/],
   ])('refuses %s: %j', async (file, code, message) => {

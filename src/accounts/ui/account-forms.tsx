@@ -1,5 +1,5 @@
 'use client';
-import Link from 'next/link';
+import { Link } from '@/ui/link';
 import { useActionState, type ReactNode } from 'react';
 import { ErrorSummary, SubmitButton, TextField } from '@/ui/form/fields';
 import { initialFormState, type FormState } from '../form-state';

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { getCurrentUser, isAdmin } from '@/accounts/guards.server';
 import styles from '@/bookings/ui/admin.module.css';
 import { AdminNav } from './admin-nav';
-import Link from 'next/link';
+import { Link } from '@/ui/link';
 import { getSiteInfo } from '@/site/public.server';
 
 /**

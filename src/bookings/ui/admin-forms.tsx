@@ -1,5 +1,5 @@
 'use client';
-import Link from 'next/link';
+import { Link } from '@/ui/link';
 import { useActionState } from 'react';
 import { SelectField, SubmitButton, TextArea, TextField } from '@/ui/form/fields';
 import { STATUS_LABELS, type InquiryStatus } from '@/bookings/statuses';

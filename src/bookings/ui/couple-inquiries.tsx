@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/ui/link';
 import { listClaimedInquiries } from '@/bookings/claims.server';
 import { formatCzechDate } from '@/platform/dates';
 import { getDb } from '@/db/db.server';

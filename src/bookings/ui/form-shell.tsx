@@ -1,5 +1,5 @@
 'use client';
-import Link from 'next/link';
+import { Link } from '@/ui/link';
 import type { ReactNode } from 'react';
 import { CheckboxField, ErrorSummary } from '@/ui/form/fields';
 import { FIELD_LABELS } from '@/bookings/input-fields';

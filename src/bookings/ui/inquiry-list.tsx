@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/ui/link';
 import { formatCzechDate, formatCzechDateTime } from '@/platform/dates';
 import { packageName } from '@/bookings/packages';
 import type { InquiryListItem } from '@/bookings/types';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/ui/link';
 import type { ReactNode } from 'react';
 import type { FormState } from '@/bookings/form-state';
 import type { DateCheck } from '@/bookings/date-check';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/ui/link';
 
 /** The polite page of a gallery past its expiry (answered with 410). */
 export function ExpiredGallery() {

@@ -1,5 +1,5 @@
 'use client';
-import Link from 'next/link';
+import { Link } from '@/ui/link';
 import { useState } from 'react';
 import { api, type ApiError } from './api-client';
 import styles from './galleries.module.css';

@@ -1,5 +1,5 @@
 'use client';
-import Link from 'next/link';
+import { Link } from '@/ui/link';
 import { useRouter } from 'next/navigation';
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { czechAccountToIban, isValidIco } from '@/site/public';

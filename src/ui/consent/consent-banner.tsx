@@ -1,5 +1,5 @@
 'use client';
-import Link from 'next/link';
+import { Link } from '@/ui/link';
 import { useEffect, useId, useRef } from 'react';
 import type { ConsentBannerTexts } from './consent-texts';
 import styles from './consent-banner.module.css';

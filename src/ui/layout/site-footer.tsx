@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/ui/link';
 import { getSiteInfo, getTerms, vatLabel } from '@/site/public.server';
 import styles from './site-footer.module.css';
 import { ConsentSettingsButton } from '@/ui/consent/consent-settings-button';

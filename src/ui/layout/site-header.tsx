@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/ui/link';
 import { getSiteInfo } from '@/site/public.server';
 import { MobileMenu } from './mobile-menu';
 import { NavLinks } from './nav-links';

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/ui/link';
 import { strapiSource } from '@/content/wedding-source.server';
 import { sortWeddings } from '@/content/ui/wedding/portfolio-filters';
 import { formatCzechDate } from '@/platform/dates';

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/ui/link';
 import { connection } from 'next/server';
 import { getContentStatus, getWeddings, type ContentStatus } from '@/content/registry.server';
 import { getEnv } from '@/platform/env';

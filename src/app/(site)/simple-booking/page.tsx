@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/ui/link';
 import { appDeps } from '@/bookings/runtime.server';
 import { localToday } from '@/platform/dates';
 import { initialFormState } from '@/bookings/form-submit.server';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/ui/link';
 import type { BlogPost } from '@/content/types';
 import { Photo } from '@/content/ui/gallery/photo';
 import { formatCzechDate, parseIsoDay } from '@/platform/dates';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/ui/link';
 import { getWeddings } from '@/content/registry.server';
 import { getSiteInfo } from '@/site/public.server';
 import { renderMarkdown } from '@/content/markdown';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/ui/link';
 import type { HomeContent } from '@/content/pages/home';
 import type { SiteInfo } from '@/site/public.server';
 import styles from './home.module.css';

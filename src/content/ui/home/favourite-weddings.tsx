@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/ui/link';
 import type { HomeContent } from '@/content/pages/home';
 import type { Wedding } from '@/content/types';
 import { WeddingCard, WeddingGrid } from '@/content/ui/wedding/wedding-card';

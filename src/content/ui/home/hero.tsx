@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/ui/link';
 import type { HomeContent } from '@/content/pages/home';
 import type { Image } from '@/content/types';
 import { ContentPhoto } from '@/content/ui/pages/content-photo';

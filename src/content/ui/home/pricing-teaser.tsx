@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/ui/link';
 import type { HomeContent } from '@/content/pages/home';
 import { formatCzk, type Pricing } from '@/site/public.server';
 import styles from './home.module.css';

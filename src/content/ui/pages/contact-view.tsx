@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/ui/link';
 import type { ReactNode } from 'react';
 import type { ContactContent } from '@/content/pages/contact';
 import { resolveContentImage } from '@/content/pages/images';

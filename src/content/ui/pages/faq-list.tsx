@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/ui/link';
 import type { Faq } from '@/site/public.server';
 import { OpenFromHash } from './open-from-hash';
 import styles from './pages.module.css';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/ui/link';
 import { travelCost, type LocationsContent, formatCzk } from '@/site/public.server';
 import styles from './pages.module.css';
 

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/ui/link';
 import { depositFor, formatCzk, type Pricing } from '@/site/public.server';
 import { czechCount, WEEKS_GEN } from '@/site/public';
 import styles from './pages.module.css';

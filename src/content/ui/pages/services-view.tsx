@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/ui/link';
 import type { ServicesContent } from '@/content/pages/services';
 import styles from './pages.module.css';
 

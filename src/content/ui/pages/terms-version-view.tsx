@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/ui/link';
 import type { TermsVersion, TermsVersionPage } from '@/content/terms-versions.server';
 import { formatCzechDate } from '@/platform/dates';
 import { MarkdownBody } from './markdown-body';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/ui/link';
 import type { WithdrawalForm } from '@/content/withdrawal-form';
 import { PageHeader } from './page-header';
 import { PrintButton } from './print-button';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/ui/link';
 import { getTestimonials, type Testimonial } from '@/site/public.server';
 import { getWeddings } from '@/content/registry.server';
 import styles from './testimonials.module.css';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/ui/link';
 import type { Image, Wedding } from '@/content/types';
 import type { WeddingSource } from '@/content/wedding-source.server';
 import { WeddingCard, WeddingGrid } from './wedding-card';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/ui/link';
 import type { ReactNode } from 'react';
 import { coupleLabel, dateTextLabel, locationLabel, type Image, type Wedding } from '@/content/types';
 import { Photo } from '@/content/ui/gallery/photo';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/ui/link';
 import { coupleLabel, dateTextLabel, locationLabel, type Wedding, type WeddingDetail } from '@/content/types';
 import { WeddingCard, WeddingGrid } from './wedding-card';
 import { getSiteInfo } from '@/site/public.server';

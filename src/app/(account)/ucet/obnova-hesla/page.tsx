@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/ui/link';
 import { resetPasswordAction } from '@/accounts/actions/account';
 import { ResetPasswordForm } from '@/accounts/ui/account-forms';
 import { type SearchParams } from '@/platform/search-params';

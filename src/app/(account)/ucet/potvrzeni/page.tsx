@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/ui/link';
 import { confirmEmailAction, resendConfirmationAction } from '@/accounts/actions/account';
 import { ConfirmEmailForm, ResendConfirmationForm } from '@/accounts/ui/account-forms';
 import { type SearchParams } from '@/platform/search-params';

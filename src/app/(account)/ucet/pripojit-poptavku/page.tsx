@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/ui/link';
 import { requireUser } from '@/accounts/guards.server';
 import { accountKey } from '@/accounts/public.server';
 import { getDb } from '@/db/db.server';

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/ui/link';
 import { redirect } from 'next/navigation';
 import { registerAction } from '@/accounts/actions/account';
 import { getCurrentUser } from '@/accounts/guards.server';

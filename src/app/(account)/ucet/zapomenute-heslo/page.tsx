@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/ui/link';
 import { forgotPasswordAction } from '@/accounts/actions/account';
 import { ForgotPasswordForm } from '@/accounts/ui/account-forms';
 

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/ui/link';
 import { changePasswordAction } from '@/accounts/actions/account';
 import { requireUser } from '@/accounts/guards.server';
 import { ChangePasswordForm } from '@/accounts/ui/account-forms';

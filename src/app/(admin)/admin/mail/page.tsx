@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/ui/link';
 import { requireAdmin } from '@/accounts/guards.server';
 import { getEnv } from '@/platform/env';
 import { outboxData } from '@/bookings/admin-data.server';

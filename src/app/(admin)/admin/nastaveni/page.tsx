@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/ui/link';
 import { inquiryNotifyAddress, requireAdmin } from '@/accounts/public.server';
 import { getEnv } from '@/platform/env';
 import { effectiveSettings } from '@/site/public.server';

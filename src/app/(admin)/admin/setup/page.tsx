@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/ui/link';
 import { setupState } from '@/accounts/setup.server';
 import { adminSetupAction } from '@/accounts/actions/setup';
 import { AdminSetupForm } from '@/accounts/ui/admin-setup-form';

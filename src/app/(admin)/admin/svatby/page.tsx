@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/ui/link';
 import { requireAdmin } from '@/accounts/guards.server';
 import styles from '@/bookings/ui/admin.module.css';
 import { studioDeps } from '@/content/studio/runtime.server';

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/ui/link';
 import { REFERENCE_PATTERN } from '@/bookings/reference';
 import styles from '@/bookings/ui/booking.module.css';
 import { firstParam, type SearchParams } from '@/platform/search-params';

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/ui/link';
 import { configuredSource } from '@/content/wedding-source.server';
 import { WeddingCard, WeddingGrid } from '@/content/ui/wedding/wedding-card';
 import { sortWeddings } from '@/content/ui/wedding/portfolio-filters';
