@@ -167,6 +167,6 @@ export const config = {
   matcher: [
     // Everything except static assets, the image optimizer and photo uploads (the proxy would buffer an upload's
     // body and cut it at 10 MB; the upload routes do their own checks and need no CSP nonce).
-    '/((?!_next/static|_next/image|favicon.ico|icon.svg|fonts/|api/admin/weddings/[^/]+/photos|api/admin/galleries/[^/]+/photos|api/admin/uploads).*)',
+    '/((?!_next/static|_next/image|favicon.ico|site-icon.png|fonts/|api/admin/weddings/[^/]+/photos|api/admin/galleries/[^/]+/photos|api/admin/uploads).*)',
   ],
 };

@@ -8,6 +8,7 @@ import { getSiteInfo, getTerms } from '@/site/public.server';
 import { siteUrl } from '@/platform/env';
 import { RouteEffects } from '@/ui/layout/route-effects';
 import { IntentPrefetch } from '@/ui/layout/intent-prefetch';
+import { siteIconHref, SITE_ICON_SIZE } from '@/ui/layout/site-icon';
 import { PublicOnly } from '@/ui/layout/public-only';
 import { SessionProvider } from '@/accounts/session-provider';
 import { getEnv } from '@/platform/env';
@@ -26,6 +27,8 @@ export async function generateMetadata(): Promise<Metadata> {
     description: site.photographer.tagline,
     openGraph: { type: 'website', locale: 'cs_CZ', siteName: site.photographer.brand },
     formatDetection: { telephone: false },
+    // Her initials as a PNG (docs/decisions/107-favicon-as-png.md).
+    icons: { icon: [{ url: siteIconHref(site.photographer.name), type: 'image/png', sizes: `${SITE_ICON_SIZE}x${SITE_ICON_SIZE}` }] },
   };
 }
 

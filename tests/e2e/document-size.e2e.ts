@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { chromium } from 'playwright-core';
 import { hydrated, startServer, type RunningServer } from './harness';
 import { CHROMIUM_ARGS } from './chromium-args';
+import { HOLD_MS } from '@/platform/render-cache/deferred-scripts.mjs';
 
 /**
  * Every public page's document carries only what that page needs (docs/decisions/096-lighter-document.md):
@@ -281,7 +282,10 @@ describe('scripts after the first frame', () => {
         // With an LCP photo the chunks wait for it too (it is on every measured page here but /rezervace).
         if (p !== '/rezervace') {
           expect(timing.heroLoaded, p).not.toBe(-1);
-          expect(timing.firstChunk, p).toBeGreaterThanOrEqual(timing.heroLoaded ?? Infinity);
+          // …unless the photo took longer than the loader's cap (a cold size variant on a loaded machine): then
+          // the chunks start at the cap, measured from the loader's own start (after navigation start).
+          const waitedFor = Math.min(timing.heroLoaded ?? Infinity, HOLD_MS);
+          expect(timing.firstChunk, p).toBeGreaterThanOrEqual(waitedFor);
         }
         // Each chunk fetched once and present once (Turbopack and React found the inserted elements).
         expect(timing.chunks.filter((u, i) => timing.chunks.indexOf(u) !== i), p).toEqual([]);

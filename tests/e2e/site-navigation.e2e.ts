@@ -133,7 +133,7 @@ describe('prefetching (docs/decisions/106-prefetch-on-intent.md)', () => {
     expect(rsc).toEqual([]);
     const card = page.locator('a[href^="/weddings/"]').first();
     const href = (await card.getAttribute('href')) ?? '';
-    expect(await card.getAttribute('data-prefetch-on-intent')).toBe('');
+    expect(await card.getAttribute('data-intent')).toBe('');
 
     // The pointer reaches the card: its page is prefetched once, before any click.
     const prefetched = page.waitForRequest((r) => r.headers()['rsc'] === '1' && new URL(r.url()).pathname === href);

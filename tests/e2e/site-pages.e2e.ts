@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { expectNoAxeViolations, launchBrowser, newContext, newQuietContext, startServer, type RunningServer } from './harness';
-import { getFaq, allFaqQuestions, getPricing, formatCzk, getLocations } from '@/site/public.server';
+import { getFaq, allFaqQuestions, getPricing, formatCzk, getLocations, getSiteInfo } from '@/site/public.server';
+import { siteIconHref, siteIconInitials } from '@/ui/layout/site-icon';
 import { getHomeContent } from '@/content/pages/home';
 import { getServices } from '@/content/pages/services';
 import { getContactContent } from '@/content/pages/contact';
@@ -195,6 +196,26 @@ describe('content of the pages', () => {
     // One high-priority image preload: this page's own LCP image (prefetched pages must not add theirs).
     expect(await page.locator('link[rel="preload"][as="image"][fetchpriority="high"]').count()).toBe(1);
     await ctx.close();
+  });
+
+  it("the favicon is the photographer's initials as a 64 × 64 PNG, kept for a year at the address the page links", async () => {
+    const name = getSiteInfo().photographer.name;
+    expect(siteIconInitials(name)).toMatch(/^\p{Lu}{1,2}$/u);
+    const html = await (await fetch(server.url + '/')).text();
+    const link = html.match(/<link rel="icon" href="([^"]+)"[^>]*>/);
+    expect(link?.[0]).toContain('type="image/png"');
+    expect(link?.[1]?.replace(/&amp;/g, '&')).toBe(siteIconHref(name));
+    expect(html).not.toContain('icon.svg');
+    const res = await fetch(server.url + siteIconHref(name));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const png = Buffer.from(await res.arrayBuffer());
+    expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([64, 64]);
+    // An address with other initials (an old page) is not kept long.
+    const stale = await fetch(server.url + '/site-icon.png?v=XY');
+    expect(stale.headers.get('cache-control')).toBe('public, max-age=300');
   });
 
   it('the FAQ page has FAQPage JSON-LD with every question', async () => {
