@@ -15,10 +15,10 @@ import type { BudgetCheck } from './lib/budgets';
 const fmt = (c: BudgetCheck) => (c.value === null ? 'n/a' : `${c.value}${c.unit}`);
 const mark = (c: BudgetCheck) => (c.pass ? '✅' : '❌');
 /** Results shown as their budget table (each check names its same-run reference). */
-const BUDGET_TABLES = ['gallery-zip', 'gallery-zip-http', 'backup', 'gallery-ingest', 'gallery-page'];
+const BUDGET_TABLES = ['blocking', 'gallery-zip', 'gallery-zip-http', 'backup', 'gallery-ingest', 'gallery-page'];
 
 export function buildSummary(): string {
-  const order = ['lighthouse', 'bytes', 'throughput', 'memory', 'booking', 'gallery-zip', 'gallery-zip-http', 'backup', 'gallery-ingest', 'gallery-page'];
+  const order = ['lighthouse', 'blocking', 'bytes', 'throughput', 'memory', 'booking', 'gallery-zip', 'gallery-zip-http', 'backup', 'gallery-ingest', 'gallery-page'];
   const results = readResults().sort((a, b) => (order.indexOf(a.name) + 99) % 99 - ((order.indexOf(b.name) + 99) % 99));
   const out: string[] = ['# Benchmark results', ''];
   if (!results.length) return out.concat('No results recorded yet — run `npm run bench`.').join('\n');
