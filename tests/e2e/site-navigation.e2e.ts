@@ -31,6 +31,21 @@ async function stillSameDocument(page: Page): Promise<boolean> {
   return page.evaluate(() => (window as unknown as { __spa?: boolean }).__spa === true);
 }
 
+/** Sets `window[flag]`, from before the page's scripts run, once a listener for `type` is added to `target`. */
+async function flagWhenListening(page: Page, target: 'window' | 'document', type: string, flag: string): Promise<void> {
+  await page.addInitScript(
+    ({ target, type, flag }) => {
+      const on = target === 'window' ? window : document;
+      const add = on.addEventListener.bind(on);
+      on.addEventListener = ((t: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions) => {
+        if (t === type) (window as unknown as Record<string, boolean>)[flag] = true;
+        add(t, listener, options);
+      }) as typeof on.addEventListener;
+    },
+    { target, type, flag },
+  );
+}
+
 describe('navigation', () => {
   it('a client navigation starts the new page at the top', async () => {
     const ctx = await newQuietContext(browser, server.url, 'desktop');
@@ -52,13 +67,7 @@ describe('navigation', () => {
     const page = await ctx.newPage();
     // The layout's route effects register the only `hashchange` listener on this page, in the same commit as
     // their scroll handling: once it is registered, that handling has run.
-    await page.addInitScript(() => {
-      const add = window.addEventListener.bind(window);
-      window.addEventListener = ((type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions) => {
-        if (type === 'hashchange') (window as unknown as { __routeEffects?: boolean }).__routeEffects = true;
-        add(type, listener, options);
-      }) as typeof window.addEventListener;
-    });
+    await flagWhenListening(page, 'window', 'hashchange', '__routeEffects');
     const held: (() => Promise<void>)[] = [];
     let holding = true;
     // Only the scripts are held: the page's linked stylesheets (also under chunks/) load, as they would.
@@ -105,16 +114,6 @@ describe('navigation', () => {
 });
 
 describe('prefetching (docs/decisions/106-prefetch-on-intent.md)', () => {
-  /** Flags, from before the page's scripts run, when the layout's intent listener is registered on the document. */
-  async function watchIntentListener(page: Page): Promise<void> {
-    await page.addInitScript(() => {
-      const add = document.addEventListener.bind(document);
-      document.addEventListener = ((type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions) => {
-        if (type === 'pointerover') (window as unknown as { __intent?: boolean }).__intent = true;
-        add(type, listener, options);
-      }) as typeof document.addEventListener;
-    });
-  }
   const payloadsOf = (requests: string[], path: string) => requests.filter((u) => new URL(u).pathname === path);
 
   it('fetches no other page on sight; a link the pointer or the keyboard reaches is prefetched, and followed without a reload', async () => {
@@ -124,7 +123,8 @@ describe('prefetching (docs/decisions/106-prefetch-on-intent.md)', () => {
     page.on('request', (r) => {
       if (r.headers()['rsc'] === '1') rsc.push(r.url());
     });
-    await watchIntentListener(page);
+    // The layout's intent listener is the only `pointerover` listener on the document.
+    await flagWhenListening(page, 'document', 'pointerover', '__intent');
     await page.goto(server.url + '/portfolio');
     await page.waitForFunction(() => (window as unknown as { __intent?: boolean }).__intent === true);
     await waitForHydration(page, 'a[href^="/weddings/"]');
