@@ -21,6 +21,7 @@ import { createStaticAssets } from './src/platform/static-assets.mjs';
 import { applyDeclaredResponse } from './src/platform/declared-response.mjs';
 import { applyDeclaredBody, serveDeclaredBodies } from './src/platform/declared-body.mjs';
 import { measureRequest } from './src/platform/metrics.mjs';
+import { applyKeepAlive } from './src/platform/keep-alive.mjs';
 
 // Memory (docs/decisions/051-server-memory.md), set before anything is compiled or allocated in bulk:
 // - the embedded database (PGlite) is PostgreSQL compiled to WebAssembly; V8's optimising tier recompiles its hot
@@ -115,6 +116,8 @@ const server = http.createServer((req, res) => {
   });
 });
 server.on('upgrade', (req, socket) => socket.destroy());
+// Idle connections outlive the reverse proxy's (src/platform/keep-alive.mjs).
+applyKeepAlive(server);
 
 // Graceful shutdown, as `next start` does it: stop accepting connections, let in-flight requests finish, close
 // Next, then exit 143/130. src/platform/shutdown.server.ts hooks that exit to close the database first.

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrPromoteAdmin } from '@/accounts/admin';
 import { openDb } from '@/db/client';
 import { backupPaths } from '@/operations/layout';
+import { KEEP_ALIVE_TIMEOUT_MS } from '@/platform/keep-alive.mjs';
 import { readStatus, writeStatus } from '@/operations/status';
 import { makeTestJpeg } from '../fixtures/studio-images';
 import { expectNoAxeViolations, freePort, launchBrowser, newQuietContext, startServer, type RunningServer } from './harness';
@@ -53,6 +54,19 @@ function viaCaddy(pathname: string, opts: { method?: string; body?: unknown; hea
   });
 }
 
+/** A block of the site in deploy/Caddyfile, as written there (braces counted), so the test runs the deployed proxy settings. */
+function deployedBlock(directive: string): string {
+  const text = fs.readFileSync(path.join(import.meta.dirname, '../../deploy/Caddyfile'), 'utf8');
+  const start = text.indexOf(`\t${directive} `);
+  if (start < 0) throw new Error(`deploy/Caddyfile has no ${directive} block`);
+  let depth = 0;
+  for (let i = text.indexOf('{', start); i < text.length; i++) {
+    if (text[i] === '{') depth++;
+    else if (text[i] === '}' && --depth === 0) return text.slice(start + 1, i + 1);
+  }
+  throw new Error(`deploy/Caddyfile: the ${directive} block is not closed`);
+}
+
 beforeAll(async () => {
   const dataDir = fs.mkdtempSync(path.join(tmp, 'data-'));
   const handle = await openDb({ url: path.join(dataDir, 'pglite') });
@@ -69,12 +83,8 @@ beforeAll(async () => {
 	storage file_system ${path.join(tmp, 'caddy-data')}
 }
 http://127.0.0.1:${proxyPort} {
-	reverse_proxy 127.0.0.1:${server.port} {
-		flush_interval -1
-	}
-	request_body {
-		max_size 250MB
-	}
+	${deployedBlock('reverse_proxy').replace('127.0.0.1:3000', `127.0.0.1:${server.port}`)}
+	${deployedBlock('request_body')}
 }
 `,
   );
@@ -131,6 +141,30 @@ describe('npm start behind Caddy (TRUST_PROXY=1)', () => {
     const third = await viaCaddy('/cenik');
     expect(third.headers['x-nextjs-cache']).toBe('HIT');
     expect(third.headers['content-security-policy']).toBe(second.headers['content-security-policy']);
+  });
+
+  it('idle connections: Caddy drops its idle upstream connections before the app closes them', async () => {
+    const caddyKeepAlive = Number(/keepalive (\d+)s/.exec(deployedBlock('reverse_proxy'))?.[1]);
+    expect(caddyKeepAlive * 1000).toBeGreaterThan(0);
+    expect(caddyKeepAlive * 1000).toBeLessThan(KEEP_ALIVE_TIMEOUT_MS);
+    // The app really keeps an idle connection open past Node's default of 5 s: after 6 s of silence the next request
+    // goes over the same socket. (The wait is the condition under test: how long an idle connection lives.)
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+        const req = http.get({ host: '127.0.0.1', port: server.port, path: '/api/health', agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, reused: req.reusedSocket }));
+        });
+        req.on('error', reject);
+      });
+    try {
+      expect(await get()).toEqual({ status: 200, reused: false });
+      await new Promise((r) => setTimeout(r, 6_000));
+      expect(await get()).toEqual({ status: 200, reused: true });
+    } finally {
+      agent.destroy();
+    }
   });
 
   it('an admin photo upload passes through whole and is processed and served', async () => {

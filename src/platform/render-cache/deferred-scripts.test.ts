@@ -41,7 +41,7 @@ describe('deferFrameworkScripts', () => {
     expect(deferFrameworkScripts(out)).toBe(out);
   });
 
-  it('runs the loader in a browser-like order: after the first contentful paint and the LCP photo, one frame more, each chunk once', () => {
+  it('runs the loader in a browser-like order: after the first contentful paint and the LCP photo, one frame more, each chunk once, one per task', () => {
     const out = deferFrameworkScripts(page());
     const loader = new RegExp(`<script ${LOADER_ATTR}="">([^<]*)</script>`).exec(out)?.[1] ?? '';
     const run = (supportsPaint: boolean) => {
@@ -89,6 +89,11 @@ describe('deferFrameworkScripts', () => {
     a.frames[0]?.();
     expect(a.inserted).toHaveLength(0);
     a.timers[1]?.();
+    // One script per task: the next one waits for a timer of its own.
+    expect(a.inserted).toHaveLength(1);
+    expect(a.timers).toHaveLength(3);
+    a.timers[2]?.();
+    expect(a.timers).toHaveLength(3); // the last one schedules nothing more
     expect(a.inserted).toEqual([
       { src: '/_next/static/chunks/framework.js', integrity: A, async: '' },
       { src: '/_next/static/chunks/main.js', integrity: B, async: '' },
@@ -103,6 +108,8 @@ describe('deferFrameworkScripts', () => {
     b.timers.pop()?.();
     expect(b.inserted).toHaveLength(0);
     b.timers[0]?.();
+    expect(b.inserted).toHaveLength(1);
+    b.timers.pop()?.();
     expect(b.inserted).toHaveLength(2);
   });
 
