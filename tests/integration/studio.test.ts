@@ -170,6 +170,48 @@ describe.each([
       expect(await getWedding(h.db, id)).toBeNull();
     }, 180_000);
 
+    it.runIf(enabled)('deleting the last photos of a published wedding, even both at once, returns it to draft', async () => {
+      const { id } = await createWedding(deps, { couple: 'Lada & Ivo', date: '2026-07-04', location: 'Telč' });
+      const a = await uploadPhoto(deps, id, up(await makeTestJpeg({ width: 1200, height: 800, seed: 7 }), 'IMG_0007.jpg'));
+      const b = await uploadPhoto(deps, id, up(await makeTestJpeg({ width: 1200, height: 800, seed: 8 }), 'IMG_0008.jpg'));
+      expect(await queue()).toBe(2);
+      await updatePhoto(deps, a.id, { alt: 'Novomanželé na náměstí' });
+      await updatePhoto(deps, b.id, { alt: 'Podpis oddacího listu' });
+      await updateWedding(deps, id, { published: true });
+      expect((await getWedding(h.db, id))?.published).toBe(true);
+      // Two deletes at the same time: each must not count the other's photo as still there.
+      await Promise.all([deletePhoto(deps, a.id), deletePhoto(deps, b.id)]);
+      const after = await getWedding(h.db, id);
+      expect(after?.photos).toEqual([]);
+      expect(after?.published).toBe(false);
+      expect((await provider().getWeddings()).map((x) => x.slug)).toEqual(sampleWeddings().map((x) => x.slug));
+      await deleteWedding(deps, id);
+    }, 120_000);
+
+    it.runIf(enabled)('deleting the last photo and returning the wedding to draft is one change: if the second fails, the photo stays', async () => {
+      const { id } = await createWedding(deps, { couple: 'Olga & Petr', date: '2026-08-01', location: 'Kroměříž' });
+      const a = await uploadPhoto(deps, id, up(await makeTestJpeg({ width: 1200, height: 800, seed: 9 }), 'IMG_0009.jpg'));
+      expect(await queue()).toBe(1);
+      await updatePhoto(deps, a.id, { alt: 'Novomanželé v Květné zahradě' });
+      await updateWedding(deps, id, { published: true });
+      // The database refuses to take this wedding back to draft (a stand-in for a failure between the two steps).
+      await h.db.execute(sql.raw(`CREATE FUNCTION refuse_draft() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+        IF OLD.published AND NOT NEW.published THEN RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $$`));
+      await h.db.execute(sql.raw(`CREATE TRIGGER refuse_draft BEFORE UPDATE ON studio_weddings FOR EACH ROW WHEN (NEW.id = '${id}') EXECUTE FUNCTION refuse_draft()`));
+      try {
+        await expect(deletePhoto(deps, a.id)).rejects.toThrow();
+        const w = await getWedding(h.db, id);
+        expect(w?.published).toBe(true);
+        expect(w?.photos.map((p) => p.id)).toEqual([a.id]);
+      } finally {
+        await h.db.execute(sql.raw('DROP TRIGGER refuse_draft ON studio_weddings'));
+        await h.db.execute(sql.raw('DROP FUNCTION refuse_draft()'));
+      }
+      await deletePhoto(deps, a.id);
+      expect((await getWedding(h.db, id))?.published).toBe(false);
+      await deleteWedding(deps, id);
+    }, 120_000);
+
     it.runIf(enabled)("a draft's finished photos are not public; a published wedding's are, and their announcements are coalesced", async () => {
       const { id } = await createWedding(deps, { couple: 'Tichá Fronta', date: '2026-04-04', location: 'Kutná Hora' });
       const first = await uploadPhoto(deps, id, up(await makeTestJpeg({ width: 900, height: 600, seed: 61 }), 'a.jpg'));

@@ -361,13 +361,16 @@ export async function deletePhoto(deps: StudioDeps, id: string): Promise<void> {
   const weddingId = photo.weddingId;
   if (!weddingId) throw notFound(PHOTO_NOT_FOUND); // the site's own photos are not edited here
   await db.transaction(async (tx) => {
+    // One delete at a time per wedding: two deletes of its last two photos must not both see the other one left.
+    await weddingRows.lockWedding(tx, weddingId);
     await weddingRows.clearWeddingCover(tx, weddingId, id);
     await photoRows.deletePhotoRow(tx, id);
+    // A published wedding whose last ready photo is gone goes back to draft (it would show an empty gallery), in the
+    // same transaction: never a published wedding without a photo, not even after a crash in between.
+    const remaining = await photoRows.photoIdsOfWedding(tx, weddingId);
+    const infos = await photoInfos({ db: tx }, remaining);
+    if (![...infos.values()].some((i) => i.status === 'ready')) await weddingRows.unpublishWedding(tx, weddingId);
   });
-  // A published wedding whose last ready photo is gone goes back to draft (it would show an empty gallery).
-  const remaining = await photoRows.photoIdsOfWedding(db, weddingId);
-  const infos = await photoInfos({ db }, remaining);
-  if (![...infos.values()].some((i) => i.status === 'ready')) await weddingRows.unpublishWedding(db, weddingId);
   deps.invalidate();
   await removePhotos(deps, [id]);
 }

@@ -35,7 +35,7 @@ export async function photoRowsOfWedding(db: Db, weddingId: string): Promise<Pho
   return db.select().from(studioPhotos).where(eq(studioPhotos.weddingId, weddingId)).orderBy(asc(studioPhotos.position), asc(studioPhotos.createdAt));
 }
 
-export async function photoIdsOfWedding(db: Db, weddingId: string): Promise<string[]> {
+export async function photoIdsOfWedding(db: Db | Tx, weddingId: string): Promise<string[]> {
   const rows = await db.select({ id: studioPhotos.id }).from(studioPhotos).where(eq(studioPhotos.weddingId, weddingId));
   return rows.map((r) => r.id);
 }

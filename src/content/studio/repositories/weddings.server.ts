@@ -106,8 +106,13 @@ export async function clearWeddingCover(db: Db | Tx, weddingId: string, photoId:
     .where(and(eq(studioWeddings.id, weddingId), eq(studioWeddings.coverPhotoId, photoId)));
 }
 
+/** Holds the wedding's row until the transaction ends (FOR UPDATE): changes to its photos run one after another. */
+export async function lockWedding(tx: Tx, weddingId: string): Promise<void> {
+  await tx.select({ id: studioWeddings.id }).from(studioWeddings).where(eq(studioWeddings.id, weddingId)).for('update');
+}
+
 /** A published wedding goes back to draft (nothing happens to a draft). */
-export async function unpublishWedding(db: Db, weddingId: string): Promise<void> {
+export async function unpublishWedding(db: Db | Tx, weddingId: string): Promise<void> {
   await db
     .update(studioWeddings)
     .set({ published: false, updatedAt: new Date() })
