@@ -18,14 +18,15 @@ const CHECK_EVERY_MS = 10 * 60_000;
 const WARN_EVERY_MS = 24 * 3600_000;
 
 /**
- * Runs `npm run backup -- --scheduled` as a child process (hashing gigabytes of photos stays out of the web
+ * Runs the backup command (`npm run backup -- --scheduled`) as a child process (hashing gigabytes of photos stays out of the web
  * process; the child asks this server for the database over the backup channel) and waits for it, supervised:
  * a crash or a timeout is recorded as a failed backup.
  */
 export function runBackupCommand(timeoutMs = BACKUP_TIMEOUT_MS): Promise<{ ok: boolean; output: string }> {
   return new Promise((resolve) => {
-    const tsx = path.join(process.cwd(), 'node_modules', '.bin', 'tsx');
-    const child = spawn(tsx, [path.join(process.cwd(), 'scripts', 'backup.ts'), '--scheduled'], { cwd: process.cwd(), env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // What `npm run backup` runs (node --import tsx), as one process: the timeout's SIGTERM reaches the backup itself,
+    // not a launcher in front of it.
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(process.cwd(), 'scripts', 'backup.ts'), '--scheduled'], { cwd: process.cwd(), env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     const keep = (d: Buffer) => (output = (output + d.toString()).slice(-4000));
     child.stdout?.on('data', keep);

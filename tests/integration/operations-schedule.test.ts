@@ -8,9 +8,32 @@ import { resetEnvForTests } from '@/platform/env';
 import { backupPaths } from '@/operations/layout';
 import { metricsResponse } from '@/operations/metrics.server';
 import { databaseSnapshotResponse } from '@/operations/channel.server';
-import { backupDue, warnIfUnhealthy } from '@/operations/schedule.server';
+import { backupDue, runBackupCommand, warnIfUnhealthy } from '@/operations/schedule.server';
 import { writeStatus } from '@/operations/status';
 import { createTestDb, hasPostgres } from '@tests/support/test-db';
+
+/** The scheduled job's command: the real `scripts/backup.ts` in a child process, supervised. */
+describe('the scheduled backup command', () => {
+  const saved = process.env.DATA_DIR;
+  afterAll(() => {
+    if (saved === undefined) delete process.env.DATA_DIR;
+    else process.env.DATA_DIR = saved;
+  });
+
+  it('runs scripts/backup.ts and reports its Czech failure; a timeout stops it and counts as failed', async () => {
+    const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-command-'));
+    process.env.DATA_DIR = empty;
+    try {
+      const failed = await runBackupCommand(120_000);
+      expect(failed.ok).toBe(false);
+      expect(failed.output).toContain(`Záloha selhala: V ${empty} není žádná databáze`);
+      const stopped = await runBackupCommand(1);
+      expect(stopped).toEqual({ ok: false, output: 'ukončeno SIGTERM' });
+    } finally {
+      fs.rmSync(empty, { recursive: true, force: true });
+    }
+  }, 150_000);
+});
 
 /** The scheduled side of backups against a real PostgreSQL database: the warning mail, metrics, the channel's door. */
 describe.runIf(hasPostgres)('backup schedule, warning mail and metrics', () => {
