@@ -94,7 +94,8 @@ describe('first-load JavaScript of public pages', () => {
   it('the banner takes the focus and is answered with the keyboard alone', async () => {
     const v = await visit('/portfolio');
     const banner = v.page.getByRole('dialog', { name: 'Souhlas s cookies' });
-    expect(await banner.evaluate((el) => el === document.activeElement)).toBe(true);
+    // It takes the focus in the frame after it appears.
+    await expect.poll(() => banner.evaluate((el) => el === document.activeElement)).toBe(true);
     await v.page.keyboard.press('Tab');
     expect(await v.page.evaluate(() => document.activeElement?.textContent)).toBe('Přijmout vše');
     await v.page.keyboard.press('Enter');

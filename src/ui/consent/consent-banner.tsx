@@ -15,8 +15,19 @@ export function ConsentBanner({ texts: t, busy, onAnswer }: { texts: ConsentBann
   const id = useId();
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    const active = document.activeElement;
-    if (!active || active === document.body) box.current?.focus({ preventScroll: true });
+    // After the banner's first frame, not during React's commit: focus() needs an up-to-date layout, and in the
+    // commit of the hydration it forced a style and layout pass of the whole page in the middle of that task.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        const active = document.activeElement;
+        if (!active || active === document.body) box.current?.focus({ preventScroll: true });
+      }, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, []);
   return (
     <div
