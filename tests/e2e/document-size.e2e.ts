@@ -4,6 +4,7 @@ import { chromium } from 'playwright-core';
 import { hydrated, startServer, type RunningServer } from './harness';
 import { CHROMIUM_ARGS } from './chromium-args';
 import { HOLD_MS } from '@/platform/render-cache/deferred-scripts.mjs';
+import { CONTENT_END_ID } from '@/platform/render-cache/content-first-frame.mjs';
 
 /**
  * Every public page's document carries only what that page needs (docs/decisions/096-lighter-document.md):
@@ -292,6 +293,60 @@ describe('scripts after the first frame', () => {
         const inDom = timing.scriptsInDom.filter((s) => !!s && s.startsWith('/_next/'));
         expect(inDom.filter((u, i) => inDom.indexOf(u) !== i), p).toEqual([]);
         expect(errors, p).toEqual([]);
+        await context.close();
+      }
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
+describe('the first frame with the content', () => {
+  it('every cached public page holds its first frame until the footer is parsed; in Chromium the first frame already has it', async () => {
+    let checked = 0;
+    for (const p of [...STATIC_PAGES, posts[0], weddings[0]]) {
+      await page(p);
+      const res = await fetch(server.url + p, { headers: { 'accept-encoding': 'identity' } });
+      const html = await res.text();
+      if (/'nonce-/.test(res.headers.get('content-security-policy') ?? '')) {
+        // Rendered per request (possibly streamed): never held.
+        expect(html, p).not.toContain('rel="expect"');
+        continue;
+      }
+      checked++;
+      const head = html.slice(0, html.indexOf('</head>'));
+      expect(head.match(/<link rel="expect"[^>]*>/g), p).toEqual([`<link rel="expect" href="#${CONTENT_END_ID}" blocking="render"/>`]);
+      expect(html.match(new RegExp(`<footer\\b[^>]*\\sid="${CONTENT_END_ID}"`, 'g'))?.length, p).toBe(1);
+    }
+    expect(checked).toBeGreaterThanOrEqual(STATIC_PAGES.length - 1);
+
+    // A phone four times slower than this machine: the parser yields many times before the end of the document.
+    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    try {
+      for (const p of ['/rezervace', '/portfolio']) {
+        const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+        // Before every frame the browser renders, animation frame callbacks run; the first one says what the
+        // first frame contains.
+        await context.addInitScript(() => {
+          const w = window as unknown as { __frames?: { first?: { footer: boolean; main: number }; parsed?: number } };
+          const seen: { first?: { footer: boolean; main: number }; parsed?: number } = (w.__frames = {});
+          requestAnimationFrame(() => {
+            seen.first = { footer: !!document.getElementById('site-footer'), main: document.querySelectorAll('main *').length };
+          });
+          // The whole document parsed; the framework's scripts come only after the first paint, so nothing has changed it yet.
+          document.addEventListener('DOMContentLoaded', () => (seen.parsed = document.querySelectorAll('main *').length));
+        });
+        const tab = await context.newPage();
+        const cdp = await context.newCDPSession(tab);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+        await page(p);
+        await tab.goto(server.url + p, { waitUntil: 'domcontentloaded' });
+        await hydrated(tab, 'header button');
+        const seen = await tab.evaluate(() => (window as unknown as { __frames?: { first?: { footer: boolean; main: number }; parsed?: number } }).__frames);
+        expect(seen?.first?.footer, p).toBe(true);
+        // …and with it every element of the main content the server sent.
+        expect(seen?.parsed, p).toBeGreaterThan(20);
+        expect(seen?.first?.main, p).toBe(seen?.parsed);
         await context.close();
       }
     } finally {

@@ -23,6 +23,7 @@ import path from 'node:path';
 import { policyForHtml, policyWithScriptSources } from '../csp-policy.mjs';
 import { htmlLimitFor } from './document-budget.mjs';
 import { deferFrameworkScripts } from './deferred-scripts.mjs';
+import { holdFirstFrameForContent } from './content-first-frame.mjs';
 
 /** The root layout's implicit tag: revalidatePath('/', 'layout') — every page. */
 export const ROOT_LAYOUT_TAG = '_N_T_/layout';
@@ -364,6 +365,8 @@ export default class RenderCacheHandler {
       // The build's scripts after the first frame (docs/decisions/105-scripts-after-the-first-frame.md); chunks
       // pinned first, so the loader carries every chunk's integrity.
       data.html = deferFrameworkScripts(pinChunkIntegrity(data.html));
+      // The first frame with the page's content, laid out once (docs/decisions/108-first-frame-with-the-content.md).
+      data.html = holdFirstFrameForContent(data.html);
     }
     // Fail closed: what may be a page but got no policy of its own is never kept (attachPolicy gave this one
     // answer a no-script policy); it renders anew on every request.

@@ -1,6 +1,7 @@
 import { Link } from '@/ui/link';
 import { getSiteInfo, getTerms, vatLabel } from '@/site/public.server';
 import styles from './site-footer.module.css';
+import { CONTENT_END_ID } from '@/platform/render-cache/content-first-frame.mjs';
 import { ConsentSettingsButton } from '@/ui/consent/consent-settings-button';
 import { getEnv } from '@/platform/env';
 import { googleAnalyticsConfigured } from '@/platform/analytics/configured';
@@ -9,7 +10,8 @@ export function SiteFooter() {
   const { photographer: p } = getSiteInfo();
   const year = new Date().getFullYear();
   return (
-    <footer className={styles.footer}>
+    // The id is what a cached page's first frame waits for (src/platform/render-cache/content-first-frame.mjs).
+    <footer id={CONTENT_END_ID} className={styles.footer}>
       <div className={`container ${styles.grid}`}>
         <div>
           <p className={styles.brand}>{p.brand}</p>
