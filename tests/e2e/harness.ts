@@ -11,6 +11,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { AxeBuilder } from '@axe-core/playwright';
 import { SMTPServer } from 'smtp-server';
 import PostalMime from 'postal-mime';
+import { copyPgliteTemplate } from '../support/pglite-template';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -35,14 +36,13 @@ export interface RunningServer {
 
 /**
  * A new data folder (under `parent`, or the system's temporary folder) that already holds the migrated, empty
- * database the e2e global setup made (tests/e2e/global-setup.ts): what a first start would create, without each
- * server and each test spending seconds on initdb and the migrations. Outside the e2e suite (no template) the
- * folder is empty and the server creates its database itself.
+ * database the e2e global setup made (tests/e2e/global-setup.ts, tests/support/pglite-template.ts): what a first
+ * start would create, without each server and each test spending seconds on initdb and the migrations. Outside
+ * the e2e suite (no template) the folder is empty and the server creates its database itself.
  */
 export function newDataDir(parent: string = os.tmpdir()): string {
   const dataDir = fs.mkdtempSync(path.join(parent, 'e2e-data-'));
-  const template = process.env.E2E_PGLITE_TEMPLATE;
-  if (template) fs.cpSync(template, path.join(dataDir, 'pglite'), { recursive: true });
+  copyPgliteTemplate(path.join(dataDir, 'pglite'));
   return dataDir;
 }
 
