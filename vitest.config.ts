@@ -7,7 +7,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'tests/integration/**/*.test.ts', 'tests/lint/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['tests/setup-unit.ts'],
-    globalSetup: ['tests/global-setup-pg.ts'],
+    // PostgreSQL when installed; one migrated PGlite folder that createTestDb copies (tests/support/pglite-template.ts).
+    globalSetup: ['tests/global-setup-pg.ts', 'tests/global-setup-pglite.ts'],
     testTimeout: 30000,
     hookTimeout: 60000,
     pool: 'forks',

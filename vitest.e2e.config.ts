@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     include: ['tests/e2e/**/*.e2e.ts'],
     environment: 'node',
+    // One migrated database that each new data folder starts from (tests/e2e/global-setup.ts).
+    globalSetup: ['tests/e2e/global-setup.ts'],
     testTimeout: 60000,
     hookTimeout: 120000,
     // A poll waits for a page to settle (a server action's round trip, a re-render): on a loaded 2-core CI box that

@@ -3,6 +3,9 @@
  * register → confirm (real SMTP) → sign in → change password → sign out, forgot → reset, the admin guard
  * (redirect, 403, sign-in back to `next`), and axe on every account page.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { OAuth2Server } from 'oauth2-mock-server';
@@ -27,6 +30,9 @@ beforeAll(async () => {
   idp.service.on('beforeUserinfo', (res: { body: unknown }) => {
     res.body = { sub: 'johndoe', email: 'svedek@example.cz', email_verified: true };
   });
+  // A truly first start, on an empty data folder: the server runs initdb and every migration itself (other files
+  // start from a copy of the migrated database, tests/e2e/global-setup.ts).
+  const emptyDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-accounts-'));
   // A generous auth rate limit: this file signs in many times from one address (the limit itself is covered
   // by tests/integration/accounts-protocol.test.ts).
   [server, browser] = await Promise.all([
@@ -39,7 +45,7 @@ beforeAll(async () => {
       OIDC_PROVIDER_NAME: 'oidc',
       // Known secret, so the renewal test can mint a token that is about to expire.
       JWT_SECRET: JWT_SECRET,
-    }),
+    }, { dataDir: emptyDataDir }),
     launchBrowser(),
   ]);
 });

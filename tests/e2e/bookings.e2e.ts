@@ -1,12 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { openDb } from '@/db/client';
 import { createOrPromoteAdmin } from '@/accounts/admin';
 import { addDays, localToday } from '@/platform/dates';
-import { expectNoAxeViolations, hydrated, launchBrowser, newContext, startServer, startSmtp, type RunningServer } from './harness';
+import { expectNoAxeViolations, hydrated, launchBrowser, newContext, newDataDir, type RunningServer, startServer, startSmtp } from './harness';
 
 /**
  * The booking journey end to end in Chromium against the production build: a couple checks a date and sends the
@@ -25,7 +23,7 @@ let admin: BrowserContext;
 let adminPage: Page;
 
 beforeAll(async () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-bookings-'));
+  const dataDir = newDataDir();
   // The admin account is created in the site's database before the server opens it (PGlite: one process per dir).
   const handle = await openDb({ url: path.join(dataDir, 'pglite') });
   await createOrPromoteAdmin(handle.db, ADMIN);

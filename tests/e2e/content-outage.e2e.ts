@@ -1,11 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { openDb } from '@/db/client';
 import { createOrPromoteAdmin } from '@/accounts/admin';
-import { expectNoAxeViolations, launchBrowser, newQuietContext, startServer, type RunningServer } from './harness';
+import { expectNoAxeViolations, launchBrowser, newDataDir, newQuietContext, type RunningServer, startServer } from './harness';
 import { startFakeStrapi, type FakeStrapi } from '../fakes/strapi';
 
 /**
@@ -36,7 +34,7 @@ beforeAll(async () => {
 });
 // A new database (initdb) and a server start: each takes a while on a busy machine.
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-outage-'));
+  dataDir = newDataDir();
   const handle = await openDb({ url: path.join(dataDir, 'pglite') });
   await createOrPromoteAdmin(handle.db, ADMIN);
   await handle.close();

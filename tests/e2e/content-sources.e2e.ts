@@ -1,11 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { openDb } from '@/db/client';
 import { createOrPromoteAdmin } from '@/accounts/admin';
-import { expectNoAxeViolations, launchBrowser, newContext, startServer, type RunningServer } from './harness';
+import { expectNoAxeViolations, launchBrowser, newContext, newDataDir, type RunningServer, startServer } from './harness';
 import { startFakeContentful, type FakeContentful } from '../fakes/contentful';
 import { startFakeStrapi, type FakeStrapi } from '../fakes/strapi';
 
@@ -33,7 +31,7 @@ const ADMIN = { email: 'anna.diagnostika@example.cz', password: 'Diagnostika-202
 
 /** A server whose database already holds the photographer's admin account (PGlite: one process per folder). */
 async function startWithAdmin(env: Record<string, string>): Promise<RunningServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-content-'));
+  const dataDir = newDataDir();
   const handle = await openDb({ url: path.join(dataDir, 'pglite') });
   await createOrPromoteAdmin(handle.db, ADMIN);
   await handle.close();

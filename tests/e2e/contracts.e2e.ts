@@ -10,7 +10,6 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
@@ -19,7 +18,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { openDb } from '@/db/client';
 import { createOrPromoteAdmin } from '@/accounts/admin';
 import { camt053Statement, gpcStatement } from '../support/bank-statements';
-import { expectNoAxeViolations, hydrated, launchBrowser, newQuietContext, startServer, startSmtp, type RunningServer } from './harness';
+import { expectNoAxeViolations, hydrated, launchBrowser, newDataDir, newQuietContext, type RunningServer, startServer, startSmtp } from './harness';
 
 const ADMIN = { email: 'anna@example.cz', password: 'Fotky-Svatba-2026!' };
 const COUPLE = { email: 'jana.petr@example.cz', password: 'svatba-v-cervnu-2027' };
@@ -30,7 +29,7 @@ let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let tmp = '';
 
 beforeAll(async () => {
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-contracts-'));
+  tmp = newDataDir();
   smtp = await startSmtp();
   const handle = await openDb({ url: path.join(tmp, 'pglite') });
   await createOrPromoteAdmin(handle.db, ADMIN);

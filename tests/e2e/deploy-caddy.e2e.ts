@@ -19,7 +19,7 @@ import { backupPaths } from '@/operations/layout';
 import { KEEP_ALIVE_TIMEOUT_MS } from '@/platform/keep-alive.mjs';
 import { readStatus, writeStatus } from '@/operations/status';
 import { makeTestJpeg } from '../fixtures/studio-images';
-import { expectNoAxeViolations, freePort, launchBrowser, newQuietContext, startServer, type RunningServer } from './harness';
+import { expectNoAxeViolations, freePort, launchBrowser, newDataDir, newQuietContext, type RunningServer, startServer } from './harness';
 
 const ADMIN = { email: 'anna@example.cz', password: 'Fotky-Svatba-2026!' };
 const METRICS_TOKEN = 'metriky-jen-pro-provoz-0123456789';
@@ -68,7 +68,7 @@ function deployedBlock(directive: string): string {
 }
 
 beforeAll(async () => {
-  const dataDir = fs.mkdtempSync(path.join(tmp, 'data-'));
+  const dataDir = newDataDir(tmp);
   const handle = await openDb({ url: path.join(dataDir, 'pglite') });
   await createOrPromoteAdmin(handle.db, ADMIN);
   await handle.close();

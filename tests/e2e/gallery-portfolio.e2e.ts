@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { openDb } from '@/db/client';
 import { createOrPromoteAdmin } from '@/accounts/admin';
-import { expectNoAxeViolations, hydrated, launchBrowser, newQuietContext, startServer, type RunningServer } from './harness';
+import { expectNoAxeViolations, hydrated, launchBrowser, newDataDir, newQuietContext, type RunningServer, startServer } from './harness';
 import { makeTestJpeg } from '../fixtures/studio-images';
 
 /**
@@ -24,7 +24,7 @@ let auth: Record<string, string> = {};
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-portfolio-'));
 
 beforeAll(async () => {
-  const dataDir = fs.mkdtempSync(path.join(tmp, 'data-'));
+  const dataDir = newDataDir(tmp);
   const handle = await openDb({ url: path.join(dataDir, 'pglite') });
   await createOrPromoteAdmin(handle.db, ADMIN);
   await handle.close();

@@ -11,6 +11,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { AxeBuilder } from '@axe-core/playwright';
 import { SMTPServer } from 'smtp-server';
 import PostalMime from 'postal-mime';
+import { copyPgliteTemplate } from '../support/pglite-template';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -33,9 +34,25 @@ export interface RunningServer {
   stop: (signal?: NodeJS.Signals) => Promise<void>;
 }
 
+/**
+ * A new data folder (under `parent`, or the system's temporary folder) that already holds the migrated, empty
+ * database the e2e global setup made (tests/e2e/global-setup.ts, tests/support/pglite-template.ts): what a first
+ * start would create, without each server and each test spending seconds on initdb and the migrations. Outside
+ * the e2e suite (no template) the folder is empty and the server creates its database itself.
+ */
+export function newDataDir(parent: string = os.tmpdir()): string {
+  const dataDir = fs.mkdtempSync(path.join(parent, 'e2e-data-'));
+  copyPgliteTemplate(path.join(dataDir, 'pglite'));
+  return dataDir;
+}
+
+/**
+ * Starts the production server. Without `opts.dataDir` it gets a new data folder with the migrated database
+ * (newDataDir); a folder passed in is used as it is, so an empty one makes a first start (initdb and migrations).
+ */
 export async function startServer(env: Record<string, string> = {}, opts: { dataDir?: string; port?: number } = {}): Promise<RunningServer> {
   const port = opts.port ?? (await freePort());
-  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
+  const dataDir = opts.dataDir ?? newDataDir();
   let out = '';
   const proc = spawn(process.execPath, [path.join(root, 'server.mjs')], {
     cwd: root,

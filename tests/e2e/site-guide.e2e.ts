@@ -11,13 +11,11 @@
  * Without SMTP: the guide says mail is only stored and which variables to set; /admin/mail opens the stored mail;
  * a couple's registration does not claim a mail was sent, and the photographer confirms the account herself.
  */
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
-import { expectNoAxeViolations, freePort, hydrated, launchBrowser, newContext, startServer, type RunningServer } from './harness';
+import { expectNoAxeViolations, freePort, hydrated, launchBrowser, newContext, newDataDir, type RunningServer, startServer } from './harness';
 import { makeTestJpeg } from '../fixtures/studio-images';
 import { czechAccountToIban } from '@/site/public';
 import { openDb } from '@/db/client';
@@ -294,7 +292,7 @@ describe('the first-run guide with SMTP', () => {
     expect(Object.keys(doc.sitePhotos).sort()).toEqual([oldHero, oldPortrait].sort());
 
     // A fresh site on an empty data folder: its own first admin, then the file picked in „Nastavení“.
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-guide-import-'));
+    const dataDir = newDataDir();
     const handle = await openDb({ url: path.join(dataDir, 'pglite') });
     await createOrPromoteAdmin(handle.db, ADMIN);
     await handle.close();

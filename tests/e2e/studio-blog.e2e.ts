@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { openDb } from '@/db/client';
 import { createOrPromoteAdmin } from '@/accounts/admin';
 import { loadLocalBlogPosts } from '@/content/blog-local';
-import { expectNoAxeViolations, hydrated, launchBrowser, newQuietContext, startServer, type RunningServer } from './harness';
+import { expectNoAxeViolations, hydrated, launchBrowser, newDataDir, newQuietContext, type RunningServer, startServer } from './harness';
 import { makeTestJpeg } from '../fixtures/studio-images';
 
 /**
@@ -32,7 +32,7 @@ const COVER_ALT = 'Novomanželé v aleji';
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-studio-blog-'));
 
 beforeAll(async () => {
-  const dataDir = fs.mkdtempSync(path.join(tmp, 'data-'));
+  const dataDir = newDataDir(tmp);
   const handle = await openDb({ url: path.join(dataDir, 'pglite') });
   await createOrPromoteAdmin(handle.db, ADMIN);
   await handle.close();

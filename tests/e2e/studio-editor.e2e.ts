@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { openDb } from '@/db/client';
 import { createOrPromoteAdmin } from '@/accounts/admin';
-import { expectNoAxeViolations, hydrated, launchBrowser, newQuietContext, startServer, type RunningServer } from './harness';
+import { expectNoAxeViolations, hydrated, launchBrowser, newDataDir, newQuietContext, type RunningServer, startServer } from './harness';
 import { makeTestJpeg } from '../fixtures/studio-images';
 
 /**
@@ -28,8 +28,7 @@ let weddingId = '';
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-studio-editor-'));
 
 beforeAll(async () => {
-  const dataDir = path.join(tmp, 'data');
-  fs.mkdirSync(dataDir);
+  const dataDir = newDataDir(tmp);
   const handle = await openDb({ url: path.join(dataDir, 'pglite') });
   await createOrPromoteAdmin(handle.db, ADMIN);
   await handle.close();

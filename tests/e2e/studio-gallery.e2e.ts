@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { openDb } from '@/db/client';
 import { createOrPromoteAdmin } from '@/accounts/admin';
-import { expectNoAxeViolations, hydrated, launchBrowser, newQuietContext, PHONE, skipConsentBanner, startServer, type RunningServer } from './harness';
+import { expectNoAxeViolations, hydrated, launchBrowser, newDataDir, newQuietContext, PHONE, type RunningServer, skipConsentBanner, startServer } from './harness';
 import { GALLERY_PAGE_SIZE } from '@/content/ui/gallery/gallery-model';
 import { makeTestJpeg } from '../fixtures/studio-images';
 
@@ -30,7 +30,7 @@ let slug = '';
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-studio-gallery-'));
 
 beforeAll(async () => {
-  const dataDir = fs.mkdtempSync(path.join(tmp, 'data-'));
+  const dataDir = newDataDir(tmp);
   const handle = await openDb({ url: path.join(dataDir, 'pglite') });
   await createOrPromoteAdmin(handle.db, ADMIN);
   await handle.close();

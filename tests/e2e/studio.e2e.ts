@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { openDb } from '@/db/client';
 import { createOrPromoteAdmin } from '@/accounts/admin';
 import { SAMPLE_WEDDINGS } from '@/content/sample-weddings';
-import { expectNoAxeViolations, hydrated, launchBrowser, newQuietContext, startServer, type RunningServer } from './harness';
+import { expectNoAxeViolations, hydrated, launchBrowser, newDataDir, newQuietContext, type RunningServer, startServer } from './harness';
 import { hasExifOrGps, makeTestJpeg } from '../fixtures/studio-images';
 
 /**
@@ -51,7 +51,7 @@ describe.each([
   let weddingId = '';
 
   beforeAll(async () => {
-    const dataDir = fs.mkdtempSync(path.join(tmp, 'data-'));
+    const dataDir = newDataDir(tmp);
     const handle = await openDb({ url: path.join(dataDir, 'pglite') });
     await createOrPromoteAdmin(handle.db, ADMIN);
     await handle.close();
@@ -318,7 +318,7 @@ describe('admin studio queue across a crash', () => {
   let dataDir = '';
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(tmp, 'crash-'));
+    dataDir = newDataDir(tmp);
     const handle = await openDb({ url: path.join(dataDir, 'pglite') });
     await createOrPromoteAdmin(handle.db, ADMIN);
     await handle.close();

@@ -1,11 +1,32 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { openDb, type DbHandle } from '../../src/db/client';
+import { copyPgliteTemplate } from './pglite-template';
 
 /**
- * A fresh database for one test file: in-memory PGlite, or — when TEST_DATABASE_URL is set — a brand-new
- * schema-isolated database on the real PostgreSQL server.
+ * A fresh database for one test file: PGlite, or — when TEST_DATABASE_URL is set — a brand-new schema-isolated
+ * database on the real PostgreSQL server.
+ *
+ * PGlite opens a copy of the run's migrated, empty folder (tests/support/pglite-template.ts) in a temporary folder
+ * that closing removes; without a template (a config without that global setup) it is a new in-memory database.
  */
 export async function createTestDb(kind: 'pglite' | 'postgres' = 'pglite'): Promise<DbHandle> {
-  if (kind === 'pglite') return openDb({ url: 'memory://' });
+  if (kind === 'pglite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'test-db-'));
+    if (!copyPgliteTemplate(path.join(dir, 'pglite'))) {
+      fs.rmSync(dir, { recursive: true, force: true });
+      return openDb({ url: 'memory://' });
+    }
+    const handle = await openDb({ url: path.join(dir, 'pglite') });
+    return {
+      ...handle,
+      close: async () => {
+        await handle.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
   const { url, drop } = await emptyPostgresDatabase();
   const handle = await openDb({ url, max: 20 });
   return {
@@ -47,14 +68,12 @@ export const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
 export async function restoredFromPgliteBackup(seed: (h: DbHandle) => Promise<void>, check: (h: DbHandle) => Promise<void>): Promise<DbHandle> {
   const { execFile } = await import('node:child_process');
   const { promisify } = await import('node:util');
-  const fs = await import('node:fs');
-  const os = await import('node:os');
-  const path = await import('node:path');
   const run = promisify(execFile);
   const root = path.resolve(import.meta.dirname, '../..');
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pglite-to-pg-'));
   try {
     const dataDir = path.join(tmp, 'data');
+    copyPgliteTemplate(path.join(dataDir, 'pglite'));
     const source = await openDb({ url: path.join(dataDir, 'pglite') });
     try {
       await seed(source);
