@@ -353,9 +353,6 @@ export default class RenderCacheHandler {
     if (!data) return;
     /** The sha256 of the page as Next rendered it, before the steps below. */
     let source;
-    // The page's critical rules inline, its stylesheets no longer blocking the first paint
-    // (docs/decisions/101-critical-css-inline.md), as long as the page stays within its HTML budget. Before the
-    // policy: the step adds an inline script.
     if (data.kind === 'APP_PAGE' && typeof data.html === 'string' && data.html && !NONCE_SCRIPT.test(data.html)) {
       source = createHash('sha256').update(data.html).digest('base64');
     }
@@ -367,6 +364,9 @@ export default class RenderCacheHandler {
       // a stall of every request once a minute per page.
       data.html = previous.value.html;
     } else if (source && typeof data.html === 'string') {
+      // The page's critical rules inline, its stylesheets no longer blocking the first paint
+      // (docs/decisions/101-critical-css-inline.md), as long as the page stays within its HTML budget. Before the
+      // policy: the step adds an inline script.
       try {
         // Loaded on first use: the proxy and the app import this module too, and never store a page.
         const { inlineCriticalCss } = await import('./critical-css.mjs');
